@@ -1,0 +1,47 @@
+# Scorekeeper: `make run` serves the site, `make test` runs every test.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+
+.PHONY: install run test lint format bench clean
+
+# Finds a Python 3.12+ that really runs: python3.13/python3.12/python3 on PATH, else pyenv's
+# installed versions (a pyenv shim may refuse to run an unselected version, so it is tried).
+define find_python
+for c in python3.13 python3.12 python3 $$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.1[2-9]*/bin/python3 2>/dev/null | sort -rV) $$(command -v pyenv >/dev/null && ls -d $$(pyenv root)/versions/3.1[2-9]*/bin/python3 2>/dev/null | sort -rV); do \
+  if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1; then echo $$c; break; fi; \
+done
+endef
+
+$(VENV)/.installed: pyproject.toml
+	@py=$$($(find_python)); \
+	if [ -z "$$py" ]; then echo "No Python 3.12 or newer found (tried python3.13, python3.12, python3 and pyenv's versions). Install one, e.g. 'pyenv install 3.13'." >&2; exit 1; fi; \
+	if [ ! -x $(PY) ] || ! $(PY) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)'; then \
+	  echo "Creating $(VENV) with $$py"; rm -rf $(VENV); $$py -m venv $(VENV) || exit 1; fi
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $@
+
+install: $(VENV)/.installed
+
+run: install
+	$(PY) manage.py migrate --noinput
+	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver 127.0.0.1:8000
+
+test: install
+	$(VENV)/bin/ruff check .
+	DEBUG= $(VENV)/bin/pytest
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: install
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+bench: install
+	$(PY) benchmarks/score_bench.py
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

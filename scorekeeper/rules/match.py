@@ -1,0 +1,154 @@
+"""The match document (format ``scorekeeper-match/1``): parse → validate → score → export.
+
+    doc = json.load(f)
+    scored = score_document(doc)          # raises RuleError naming the place and the rule
+
+or step by step: ``m = parse_document(doc)``, ``result = score_match(m)``,
+``export_document(m, result)``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from . import schema
+from .base import GameEngine, MatchHeader, MatchResult
+from .cards import _quote
+from .errors import RuleError
+
+FORMAT = "scorekeeper-match/1"
+GAMES = ("biriba", "burraco", "barbu")
+EXPORT_KEYS = ("score", "totals", "finished", "winner")
+TOP_KEYS = ("format", "game", "rules", "players", "first_dealer", "deals", *EXPORT_KEYS)
+
+
+def engine(game: str) -> GameEngine:
+    if game not in GAMES:
+        raise RuleError("bad_game", "{game} is not a game (biriba, burraco or barbu)",
+                        game=_quote(game), where=("game",))
+    return importlib.import_module(f"scorekeeper.rules.{game}")  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Match:
+    header: MatchHeader
+    rules_input: dict[str, Any]  # the rules object as written
+    rules: Any  # the engine's resolved rules value
+    deals: tuple[Any, ...]
+
+    @property
+    def engine(self) -> GameEngine:
+        return engine(self.header.game)
+
+
+def parse_header(doc: object) -> tuple[MatchHeader, dict[str, Any], Any]:
+    raw = schema.obj(doc, allowed=TOP_KEYS, required=("format", "game", "players", "deals"),
+                     what="a match document (a JSON object)")
+    if raw["format"] != FORMAT:
+        raise RuleError("bad_format", "{got} is not a format this program reads (expected {want})",
+                        got=_quote(raw["format"]), want=_quote(FORMAT), where=("format",))
+    game = schema.string(raw["game"], "game")
+    eng = engine(game)
+    players_raw = schema.array(raw["players"], "players")
+    players = []
+    seen: set[str] = set()
+    for i, p in enumerate(players_raw):
+        name = schema.string(p, f"players[{i}]").strip()
+        if not name:
+            raise RuleError("empty_name", "a player's name may not be empty",
+                            where=(f"players[{i}]",))
+        if name.casefold() in seen:
+            raise RuleError("duplicate_player", "{name} is named twice", name=_quote(name),
+                            where=(f"players[{i}]",))
+        seen.add(name.casefold())
+        players.append(name)
+    if len(players) not in eng.PLAYER_COUNTS:
+        raise RuleError("player_count", "{game} is played by {allowed} players, not {got}",
+                        game=game.capitalize(),
+                        allowed=" or ".join(str(n) for n in eng.PLAYER_COUNTS),
+                        got=len(players), where=("players",))
+    first = schema.seat(raw.get("first_dealer", 0), "first_dealer", len(players))
+    rules_raw = raw.get("rules", {})
+    if rules_raw is None:
+        rules_raw = {}
+    rules_obj = schema.obj(rules_raw, allowed=_AnyKey(), what="a rules object")
+    try:
+        rules = eng.parse_rules(rules_obj)
+    except RuleError as e:
+        raise e.at("rules") from None
+    header = MatchHeader(game=game, players=tuple(players), first_dealer=first)
+    return header, dict(rules_obj), rules
+
+
+class _AnyKey:
+    """``allowed`` for an object whose keys the engine checks itself."""
+
+    def __contains__(self, item: object) -> bool:
+        return True
+
+    def __iter__(self):  # pragma: no cover - never listed
+        return iter(())
+
+
+def parse_document(doc: object) -> Match:
+    header, rules_input, rules = parse_header(doc)
+    assert isinstance(doc, dict)
+    eng = engine(header.game)
+    deals_raw = schema.array(doc["deals"], "deals")
+    deals = []
+    for i, d in enumerate(deals_raw):
+        try:
+            deals.append(eng.parse_deal(d, header=header, rules=rules, index=i))
+        except RuleError as e:
+            raise e.at(f"deal {i + 1}") from None
+    return Match(header=header, rules_input=rules_input, rules=rules, deals=tuple(deals))
+
+
+def score_match(match: Match) -> MatchResult:
+    return match.engine.score(match.header, match.rules, match.deals)
+
+
+def document_json(match: Match) -> dict[str, Any]:
+    """The document as written (canonical cards), without anything derived."""
+    eng = match.engine
+    doc: dict[str, Any] = {"format": FORMAT, "game": match.header.game}
+    if match.rules_input:
+        doc["rules"] = dict(match.rules_input)
+    doc["players"] = list(match.header.players)
+    doc["first_dealer"] = match.header.first_dealer
+    doc["deals"] = [eng.deal_json(d) for d in match.deals]
+    return doc
+
+
+def export_document(match: Match, result: MatchResult) -> dict[str, Any]:
+    doc = document_json(match)
+    for deal, score in zip(doc["deals"], result.deal_scores, strict=True):
+        deal["score"] = score
+    doc["totals"] = list(result.totals)
+    doc["finished"] = result.finished
+    doc["winner"] = result.winner
+    return doc
+
+
+def score_document(doc: object) -> dict[str, Any]:
+    """Parse, validate and score a match document; return it with scores."""
+    match = parse_document(doc)
+    return export_document(match, score_match(match))
+
+
+def score_document_full(doc: object) -> tuple[Match, MatchResult, dict[str, Any]]:
+    match = parse_document(doc)
+    result = score_match(match)
+    return match, result, export_document(match, result)
+
+
+def rules_with_defaults(game: str, rules: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Every option of ``game`` with its value (defaults filled in)."""
+    eng = engine(game)
+    try:
+        return eng.rules_json(eng.parse_rules(dict(rules or {})))
+    except RuleError as e:
+        raise e.at("rules") from None
