@@ -104,8 +104,9 @@ def parse_suit(text: object) -> Suit:
 def parse_card(text: object) -> Card:
     """Read one card; a bad string is refused, quoting it."""
     if not isinstance(text, str):
-        raise RuleError("bad_card", "{text} is not a card (a card is a string such as \"10H\")",
-                        text=_quote(text))
+        raise RuleError(
+            "bad_card", '{text} is not a card (a card is a string such as "10H")', text=_quote(text)
+        )
     s = text.strip().upper()
     if s in ("JK", "JOKER", "🃏"):
         return JOKER
@@ -114,8 +115,11 @@ def parse_card(text: object) -> Card:
         rank = _RANK_ALIASES.get(s[:-1])
         if suit_key and rank:
             return Card(rank, Suit(suit_key))
-    raise RuleError("bad_card", "{text} is not a card (ranks A 2-10 J Q K, suits S H D C, or JK)",
-                    text=_quote(text))
+    raise RuleError(
+        "bad_card",
+        "{text} is not a card (ranks A 2-10 J Q K, suits S H D C, or JK)",
+        text=_quote(text),
+    )
 
 
 def parse_cards(items: object) -> list[Card]:
@@ -153,6 +157,11 @@ def _quote(value: object) -> str:
 
 def _type_name(value: object) -> str:
     return {
-        str: "a string", int: "a number", float: "a number", bool: "true/false",
-        list: "a list", dict: "an object", type(None): "null",
+        str: "a string",
+        int: "a number",
+        float: "a number",
+        bool: "true/false",
+        list: "a list",
+        dict: "an object",
+        type(None): "null",
     }.get(type(value), type(value).__name__)

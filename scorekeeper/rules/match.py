@@ -27,8 +27,12 @@ TOP_KEYS = ("format", "game", "rules", "players", "first_dealer", "deals", *EXPO
 
 def engine(game: str) -> GameEngine:
     if game not in GAMES:
-        raise RuleError("bad_game", "{game} is not a game (biriba, burraco or barbu)",
-                        game=_quote(game), where=("game",))
+        raise RuleError(
+            "bad_game",
+            "{game} is not a game (biriba, burraco or barbu)",
+            game=_quote(game),
+            where=("game",),
+        )
     return importlib.import_module(f"scorekeeper.rules.{game}")  # type: ignore[return-value]
 
 
@@ -45,11 +49,20 @@ class Match:
 
 
 def parse_header(doc: object) -> tuple[MatchHeader, dict[str, Any], Any]:
-    raw = schema.obj(doc, allowed=TOP_KEYS, required=("format", "game", "players", "deals"),
-                     what="a match document (a JSON object)")
+    raw = schema.obj(
+        doc,
+        allowed=TOP_KEYS,
+        required=("format", "game", "players", "deals"),
+        what="a match document (a JSON object)",
+    )
     if raw["format"] != FORMAT:
-        raise RuleError("bad_format", "{got} is not a format this program reads (expected {want})",
-                        got=_quote(raw["format"]), want=_quote(FORMAT), where=("format",))
+        raise RuleError(
+            "bad_format",
+            "{got} is not a format this program reads (expected {want})",
+            got=_quote(raw["format"]),
+            want=_quote(FORMAT),
+            where=("format",),
+        )
     game = schema.string(raw["game"], "game")
     eng = engine(game)
     players_raw = schema.array(raw["players"], "players")
@@ -58,18 +71,27 @@ def parse_header(doc: object) -> tuple[MatchHeader, dict[str, Any], Any]:
     for i, p in enumerate(players_raw):
         name = schema.string(p, f"players[{i}]").strip()
         if not name:
-            raise RuleError("empty_name", "a player's name may not be empty",
-                            where=(f"players[{i}]",))
+            raise RuleError(
+                "empty_name", "a player's name may not be empty", where=(f"players[{i}]",)
+            )
         if name.casefold() in seen:
-            raise RuleError("duplicate_player", "{name} is named twice", name=_quote(name),
-                            where=(f"players[{i}]",))
+            raise RuleError(
+                "duplicate_player",
+                "{name} is named twice",
+                name=_quote(name),
+                where=(f"players[{i}]",),
+            )
         seen.add(name.casefold())
         players.append(name)
     if len(players) not in eng.PLAYER_COUNTS:
-        raise RuleError("player_count", "{game} is played by {allowed} players, not {got}",
-                        game=game.capitalize(),
-                        allowed=" or ".join(str(n) for n in eng.PLAYER_COUNTS),
-                        got=len(players), where=("players",))
+        raise RuleError(
+            "player_count",
+            "{game} is played by {allowed} players, not {got}",
+            game=game.capitalize(),
+            allowed=" or ".join(str(n) for n in eng.PLAYER_COUNTS),
+            got=len(players),
+            where=("players",),
+        )
     first = schema.seat(raw.get("first_dealer", 0), "first_dealer", len(players))
     rules_raw = raw.get("rules", {})
     if rules_raw is None:

@@ -14,58 +14,87 @@ from .cards import _quote, _type_name
 from .errors import RuleError
 
 
-def obj(raw: object, *, allowed: Collection[str], required: Collection[str] = (),
-        what: str = "an object") -> Mapping[str, Any]:
+def obj(
+    raw: object,
+    *,
+    allowed: Collection[str],
+    required: Collection[str] = (),
+    what: str = "an object",
+) -> Mapping[str, Any]:
     """An object with only ``allowed`` keys and every ``required`` key."""
     if not isinstance(raw, dict):
         raise RuleError("bad_type", "expected {what}, got {got}", what=what, got=_type_name(raw))
     for key in raw:
         if key not in allowed:
-            raise RuleError("unknown_key", "unknown key {key} (expected one of: {allowed})",
-                            key=_quote(key), allowed=", ".join(sorted(allowed)), where=(str(key),))
+            raise RuleError(
+                "unknown_key",
+                "unknown key {key} (expected one of: {allowed})",
+                key=_quote(key),
+                allowed=", ".join(sorted(allowed)),
+                where=(str(key),),
+            )
     for key in required:
         if key not in raw:
             raise RuleError("missing_key", "the required key {key} is missing", key=_quote(key))
     return raw
 
 
-def integer(raw: object, key: str, *, minimum: int | None = None,
-            maximum: int | None = None) -> int:
+def integer(
+    raw: object, key: str, *, minimum: int | None = None, maximum: int | None = None
+) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise RuleError("bad_type", "expected a whole number, got {got}", got=_type_name(raw),
-                        where=(key,))
+        raise RuleError(
+            "bad_type", "expected a whole number, got {got}", got=_type_name(raw), where=(key,)
+        )
     if minimum is not None and raw < minimum or maximum is not None and raw > maximum:
         lo = "" if minimum is None else str(minimum)
         hi = "" if maximum is None else str(maximum)
-        raise RuleError("out_of_range", "{value} is out of range ({lo}..{hi})", value=raw,
-                        lo=lo, hi=hi, where=(key,))
+        raise RuleError(
+            "out_of_range",
+            "{value} is out of range ({lo}..{hi})",
+            value=raw,
+            lo=lo,
+            hi=hi,
+            where=(key,),
+        )
     return raw
 
 
 def boolean(raw: object, key: str) -> bool:
     if not isinstance(raw, bool):
-        raise RuleError("bad_type", "expected true or false, got {got}", got=_type_name(raw),
-                        where=(key,))
+        raise RuleError(
+            "bad_type", "expected true or false, got {got}", got=_type_name(raw), where=(key,)
+        )
     return raw
 
 
 def string(raw: object, key: str, *, choices: Collection[str] | None = None) -> str:
     if not isinstance(raw, str):
-        raise RuleError("bad_type", "expected a string, got {got}", got=_type_name(raw),
-                        where=(key,))
+        raise RuleError(
+            "bad_type", "expected a string, got {got}", got=_type_name(raw), where=(key,)
+        )
     if choices is not None and raw not in choices:
-        raise RuleError("bad_choice", "{value} is not one of: {choices}", value=_quote(raw),
-                        choices=", ".join(choices), where=(key,))
+        raise RuleError(
+            "bad_choice",
+            "{value} is not one of: {choices}",
+            value=_quote(raw),
+            choices=", ".join(choices),
+            where=(key,),
+        )
     return raw
 
 
 def array(raw: object, key: str, *, length: int | None = None) -> list[Any]:
     if not isinstance(raw, list):
-        raise RuleError("bad_type", "expected a list, got {got}", got=_type_name(raw),
-                        where=(key,))
+        raise RuleError("bad_type", "expected a list, got {got}", got=_type_name(raw), where=(key,))
     if length is not None and len(raw) != length:
-        raise RuleError("bad_length", "expected {length} entries, got {got}", length=length,
-                        got=len(raw), where=(key,))
+        raise RuleError(
+            "bad_length",
+            "expected {length} entries, got {got}",
+            length=length,
+            got=len(raw),
+            where=(key,),
+        )
     return raw
 
 
@@ -74,8 +103,10 @@ def seat(raw: object, key: str, players: int) -> int:
     return integer(raw, key, minimum=0, maximum=players - 1)
 
 
-def int_list(raw: object, key: str, *, length: int, minimum: int = 0,
-             maximum: int | None = None) -> list[int]:
+def int_list(
+    raw: object, key: str, *, length: int, minimum: int = 0, maximum: int | None = None
+) -> list[int]:
     items = array(raw, key, length=length)
-    return [integer(v, f"{key}[{i}]", minimum=minimum, maximum=maximum)
-            for i, v in enumerate(items)]
+    return [
+        integer(v, f"{key}[{i}]", minimum=minimum, maximum=maximum) for i, v in enumerate(items)
+    ]
