@@ -1,0 +1,146 @@
+"""Persistence: matches, the players in their seats, and the deals as the match document holds them.
+
+Scores are never stored as the truth: the rules core derives them from the deals every time
+(:func:`scorekeeper.selectors.match_scored`). The few score fields on :class:`Match` (status,
+winner, totals, deal count) are a cache for the list of matches, refreshed by the services
+whenever a deal changes.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+PLAYER_NAME_MAX = 40
+
+
+class Game(models.TextChoices):
+    BIRIBA = "biriba", "Biriba"
+    BURRACO = "burraco", "Burraco"
+    BARBU = "barbu", "Barbu"
+
+
+def name_key(name: str) -> str:
+    """The form of a name that makes two spellings the same person ("Anna" = "ANNA" = "anna")."""
+    return " ".join(name.split()).casefold()
+
+
+class Player(models.Model):
+    """A person who sits at the table, reused across matches of the same owner."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players"
+    )
+    name = models.CharField(_("name"), max_length=PLAYER_NAME_MAX)
+    # Case-folded in Python: SQLite's lower() only folds ASCII, and Greek names are common here.
+    key = models.CharField(max_length=PLAYER_NAME_MAX * 2, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["key"]
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "key"], name="player_name_unique_per_owner")
+        ]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        self.key = name_key(self.name)
+        super().save(*args, **kwargs)
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", _("in progress")
+        FINISHED = "finished", _("finished")
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matches"
+    )
+    game = models.CharField(_("game"), max_length=10, choices=Game)
+    # Every option with its resolved value (rules.match.rules_with_defaults): the match is
+    # always scored under the rules it was played with, whatever the defaults become.
+    rules = models.JSONField(_("rules"), default=dict)
+    players = models.ManyToManyField(Player, through="MatchSeat", related_name="matches")
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    # Cache of what the rules core derived after the last change (never the source of truth).
+    status = models.CharField(max_length=12, choices=Status, default=Status.IN_PROGRESS)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    winner = models.SmallIntegerField(null=True, blank=True)  # side (rummy) or seat (Barbu)
+    totals = models.JSONField(default=list, blank=True)
+    deal_count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-updated"]
+        indexes = [models.Index(fields=["owner", "status", "-updated"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(game__in=Game.values), name="match_game_is_known"
+            )
+        ]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("match_detail", args=[self.pk])
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    @property
+    def seated_players(self) -> list[Player]:
+        """The players in seat order (uses the prefetched seats when there are any)."""
+        seats = self.seats.all()
+        if "seats" not in getattr(self, "_prefetched_objects_cache", {}):
+            seats = seats.select_related("player")
+        return [seat.player for seat in sorted(seats, key=lambda s: s.seat)]
+
+
+class MatchSeat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["match", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="one_player_a_seat"),
+            models.UniqueConstraint(fields=["match", "player"], name="one_seat_a_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match}: seat {self.seat} {self.player}"
+
+
+class Deal(models.Model):
+    """One deal exactly as the match document writes it (canonical, without its score)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()  # 1-based, as players count
+    data = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="deal_number_unique"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="deal_number_from_1"),
+        ]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+
+    def __str__(self) -> str:
+        return f"{self.match} deal {self.number}"
