@@ -1,0 +1,212 @@
+"""Writes: load → rules core → save, each inside one transaction.
+
+Every change to a match's deals is judged by the rules core on the whole match document
+first; a :class:`~scorekeeper.rules.errors.RuleError` refuses it and nothing is stored. The
+match row is locked (``select_for_update``) for the length of the change, so two phones
+entering deals at once are serialised on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from scorekeeper.models import PLAYER_NAME_MAX, Deal, Match, MatchSeat, Player, name_key
+from scorekeeper.rules import match as rules_match
+from scorekeeper.rules.base import MatchResult
+from scorekeeper.rules.errors import RuleError
+from scorekeeper.selectors import match_document
+
+__all__ = [
+    "deal_correct",
+    "deal_delete_last",
+    "deal_record",
+    "match_create",
+    "match_import",
+    "player_get_or_create",
+]
+
+_CACHE_FIELDS = ("status", "finished_at", "winner", "totals", "deal_count")
+_DEAL_WHERE = re.compile(r"^deal (\d+)$")
+
+
+def _clean_name(name: str) -> str:
+    return " ".join(str(name).split())
+
+
+def _check_name_lengths(names: list[Any]) -> None:
+    for i, name in enumerate(names):
+        if isinstance(name, str) and len(_clean_name(name)) > PLAYER_NAME_MAX:
+            raise RuleError(
+                "name_too_long",
+                gettext("a name may have at most {limit} characters"),
+                limit=PLAYER_NAME_MAX,
+                where=(f"players[{i}]",),
+            )
+
+
+def player_get_or_create(*, owner: AbstractBaseUser, name: str) -> Player:
+    """The owner's player of that name (ignoring case and spacing), created if new."""
+    name = _clean_name(name)
+    player, _ = Player.objects.get_or_create(
+        owner=owner, key=name_key(name), defaults={"name": name}
+    )
+    return player
+
+
+def _lock(match: Match) -> Match:
+    return Match.objects.select_for_update().get(pk=match.pk)
+
+
+def _store_result(locked: Match, result: MatchResult, *, caller: Match) -> None:
+    """Refresh the match's cache from the rules' result, on the row and on the caller's copy."""
+    locked.status = Match.Status.FINISHED if result.finished else Match.Status.IN_PROGRESS
+    if not result.finished:
+        locked.finished_at = None
+    elif locked.finished_at is None:
+        locked.finished_at = timezone.now()
+    locked.winner = result.winner
+    locked.totals = list(result.totals)
+    locked.deal_count = len(result.deal_scores)
+    locked.save(update_fields=[*_CACHE_FIELDS, "updated"])
+    if caller is not locked:
+        for field in (*_CACHE_FIELDS, "updated"):
+            setattr(caller, field, getattr(locked, field))
+        # The caller's prefetched deals are stale now.
+        getattr(caller, "_prefetched_objects_cache", {}).pop("deals", None)
+
+
+def _create(*, owner: AbstractBaseUser, parsed: rules_match.Match, result: MatchResult) -> Match:
+    header = parsed.header
+    players = [player_get_or_create(owner=owner, name=name) for name in header.players]
+    match = Match.objects.create(
+        owner=owner,
+        game=header.game,
+        rules=parsed.engine.rules_json(parsed.rules),
+        first_dealer=header.first_dealer,
+    )
+    MatchSeat.objects.bulk_create(
+        MatchSeat(match=match, seat=seat, player=player) for seat, player in enumerate(players)
+    )
+    Deal.objects.bulk_create(
+        Deal(match=match, number=i, data=parsed.engine.deal_json(deal))
+        for i, deal in enumerate(parsed.deals, start=1)
+    )
+    _store_result(match, result, caller=match)
+    return match
+
+
+@transaction.atomic
+def match_create(
+    *,
+    owner: AbstractBaseUser,
+    game: str,
+    players: list[str],
+    first_dealer: int,
+    rules: dict[str, Any],
+) -> Match:
+    """Start a match: ``players`` in seat order (clockwise); ``rules`` as the table chose them
+    (any option left out takes its default; the match stores every option resolved).
+
+    Raises :class:`RuleError` for an unknown game or option, a bad value, or the wrong players.
+    """
+    _check_name_lengths(players)
+    document = {
+        "format": rules_match.FORMAT,
+        "game": game,
+        "rules": dict(rules),
+        "players": [_clean_name(p) if isinstance(p, str) else p for p in players],
+        "first_dealer": first_dealer,
+        "deals": [],
+    }
+    parsed = rules_match.parse_document(document)
+    return _create(owner=owner, parsed=parsed, result=rules_match.score_match(parsed))
+
+
+@transaction.atomic
+def match_import(*, owner: AbstractBaseUser, document: object) -> Match:
+    """Store a match document (with or without scores) as a new match of ``owner``.
+
+    A document the rules refuse raises :class:`RuleError` and stores nothing.
+    """
+    if isinstance(document, dict) and isinstance(document.get("players"), list):
+        _check_name_lengths(document["players"])
+        document = {
+            **document,
+            "players": [_clean_name(p) if isinstance(p, str) else p for p in document["players"]],
+        }
+    parsed = rules_match.parse_document(document)
+    return _create(owner=owner, parsed=parsed, result=rules_match.score_match(parsed))
+
+
+@transaction.atomic
+def deal_record(*, match: Match, data: dict[str, Any], number: int | None = None) -> Deal:
+    """Add the next deal. ``number``, when given, is the deal the caller believes is next: if
+    someone else has stored it meanwhile, the deal is refused rather than stored twice.
+
+    Raises :class:`RuleError` when the rules refuse the deal (nothing is stored).
+    """
+    locked = _lock(match)
+    document = match_document(locked, append=data)
+    next_number = len(document["deals"])
+    if number is not None and number != next_number:
+        raise RuleError(
+            "deal_already_entered",
+            gettext("deal {number} has already been entered (the next deal is {next})"),
+            number=number,
+            next=next_number,
+        )
+    parsed, result, _ = rules_match.score_document_full(document)
+    deal = Deal.objects.create(
+        match=locked, number=next_number, data=parsed.engine.deal_json(parsed.deals[-1])
+    )
+    _store_result(locked, result, caller=match)
+    return deal
+
+
+@transaction.atomic
+def deal_correct(*, match: Match, number: int, data: dict[str, Any]) -> Deal:
+    """Replace deal ``number`` (counted from 1) and re-score the whole match.
+
+    Raises :class:`Deal.DoesNotExist` for a deal that is not there, and :class:`RuleError`
+    when the corrected deal is illegal or makes a later deal illegal (nothing is changed).
+    """
+    locked = _lock(match)
+    deal = locked.deals.get(number=number)
+    document = match_document(locked, replace=(number, data))
+    try:
+        parsed, result, _ = rules_match.score_document_full(document)
+    except RuleError as error:
+        found = _DEAL_WHERE.match(error.where[0]) if error.where else None
+        if found and int(found.group(1)) > number:
+            raise RuleError(
+                "correction_breaks_later_deal",
+                gettext("this correction would make deal {later} illegal ({reason})"),
+                later=int(found.group(1)),
+                reason=error.message,
+                where=(f"deal {number}",),
+            ) from error
+        raise
+    deal.data = parsed.engine.deal_json(parsed.deals[number - 1])
+    deal.save(update_fields=["data", "updated"])
+    _store_result(locked, result, caller=match)
+    return deal
+
+
+@transaction.atomic
+def deal_delete_last(*, match: Match) -> int:
+    """Delete the last deal (undo); returns its number. Raises :class:`RuleError` if none."""
+    locked = _lock(match)
+    last = locked.deals.order_by("-number").first()
+    if last is None:
+        raise RuleError("no_deal", gettext("there is no deal to delete"))
+    number = last.number
+    last.delete()
+    _, result, _ = rules_match.score_document_full(match_document(locked))
+    _store_result(locked, result, caller=match)
+    return number
