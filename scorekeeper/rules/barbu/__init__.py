@@ -1,0 +1,127 @@
+"""Barbu: the rules engine (see docs/rules.md, "Barbu", and docs/match-format.md, "Barbu deals").
+
+Four players, no partners, one pack of 52. The dealer is the declarer and names a contract;
+players may double each other; each deal is settled pair by pair; the match ends when every
+player has declared every contract of the variant.
+
+The engine names that ``scorekeeper.rules.match`` calls: ``NAME``, ``PLAYER_COUNTS``,
+``parse_rules``, ``rules_json``, ``parse_deal``, ``deal_json`` and ``score``. For the site:
+
+- ``allowed_doubles(declarer, contract, existing, rules=, names=)``: every double or redouble
+  each seat could make now, with the reason for those the rules forbid;
+- ``expand_shortcut(kind, by, declarer, contract, existing, rules=, names=)``: the doubles
+  list after a player says "maximum" or "family";
+- ``next_deal(header, rules, deals)`` (also ``MatchResult.next_deal``): the next declarer,
+  the contracts they may name and the doubles each other player still owes them;
+- ``contracts_left(header, rules, deals, declarer=None)``;
+- ``score_deal(header, rules, deal, index=)``: one deal on its own; ``preview_deal(header,
+  rules, deals, deal)``: the next deal checked against the deals before it.
+
+Decisions where the rules are silent:
+
+- The document records businesses, not the auction: any doubled player may redouble, whatever
+  the order in which the players spoke, and the order of the ``doubles`` list does not matter.
+- Compulsory doubles are counted over a declarer's deals: their series under series rotation,
+  every fourth deal under quick rotation. After each deal, a player who can no longer double
+  the declarer twice in the declarer's deals left is refused (``enforce``) or flagged once
+  (``warn``). A redoubled business counts as a double by the player who doubled.
+- King has no doubling: ``compulsory_doubles`` is ``off`` and every negative is played.
+- Zero-sum variants (classic, Ravage City, King) are checked after every deal (the running sum
+  is the sum of the contract totals so far), after every complete series and at the end; a
+  breach raises :class:`ScoringFault`, an ``AssertionError`` that is the program's own fault.
+"""
+
+from __future__ import annotations
+
+from .contracts import (
+    CONTRACTS,
+    Contract,
+    contract_total,
+    contracts_of,
+    contracts_per_declarer,
+    deal_count,
+    split_scores,
+)
+from .deal import BarbuDeal, check_deal, deal_json, is_split, parse_deal
+from .doubles import (
+    Action,
+    Double,
+    DoubleChoice,
+    Refusal,
+    SettlementLine,
+    Shortcut,
+    allowed_doubles,
+    double_refusal,
+    expand_shortcut,
+    settle,
+)
+from .options import (
+    DEFAULT_RULES,
+    BarbuRules,
+    CompulsoryDoubles,
+    Rotation,
+    UndoubledNegative,
+    Variant,
+    parse_rules,
+    rules_json,
+)
+from .schedule import deals_left_in_series, declarer_of, match_length
+from .scoring import (
+    ScoringFault,
+    contracts_left,
+    next_deal,
+    preview_deal,
+    raw_scores,
+    score,
+    score_deal,
+    winners,
+)
+
+NAME = "barbu"
+PLAYER_COUNTS = (4,)
+
+__all__ = [
+    "CONTRACTS",
+    "DEFAULT_RULES",
+    "NAME",
+    "PLAYER_COUNTS",
+    "Action",
+    "BarbuDeal",
+    "BarbuRules",
+    "CompulsoryDoubles",
+    "Contract",
+    "Double",
+    "DoubleChoice",
+    "Refusal",
+    "Rotation",
+    "ScoringFault",
+    "SettlementLine",
+    "Shortcut",
+    "UndoubledNegative",
+    "Variant",
+    "allowed_doubles",
+    "check_deal",
+    "contract_total",
+    "contracts_left",
+    "contracts_of",
+    "contracts_per_declarer",
+    "deal_count",
+    "deal_json",
+    "deals_left_in_series",
+    "declarer_of",
+    "double_refusal",
+    "expand_shortcut",
+    "is_split",
+    "match_length",
+    "next_deal",
+    "parse_deal",
+    "parse_rules",
+    "preview_deal",
+    "raw_scores",
+    "rules_json",
+    "score",
+    "score_deal",
+    "settle",
+    "split_scores",
+    "winners",
+]

@@ -1,0 +1,479 @@
+"""One Barbu deal: reading it strictly, checking it against itself, writing it back.
+
+``parse_deal`` refuses any key the format does not name, any value of the wrong type, any
+contract data the contract does not record (or that an unplayed deal carries), and any deal
+that contradicts itself: counts that do not add up, the ace of hearts with a player who took
+no hearts, a finishing order that is not the four players, an illegal double. What depends on
+the deals before (contracts already named, compulsory doubles) is checked by ``score``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from .. import schema
+from ..base import MatchHeader
+from ..cards import RANK_NAMES, Suit, _quote, parse_suit
+from ..errors import RuleError
+from .contracts import (
+    ALL_DATA_KEYS,
+    BOYS,
+    CARDS_PER_TRICK,
+    HEARTS,
+    OPTIONAL_DATA_KEYS,
+    QUEENS,
+    SEATS,
+    TRICKS,
+    Contract,
+    contracts_of,
+)
+from .doubles import Double, check_doubles
+from .options import BarbuRules, UndoubledNegative
+from .schedule import declarer_of
+
+DEAL_KEYS = ("contract", "declarer", "doubles", *ALL_DATA_KEYS, "score")
+DOUBLE_KEYS = ("by", "on", "redoubled")
+_RANKS = {name: rank for rank, name in RANK_NAMES.items()} | {"T": 10}
+
+
+@dataclass(frozen=True)
+class BarbuDeal:
+    """A deal as entered. ``declarer`` is what the document states (``None``: not stated; the
+    rotation decides). Contract data fields are ``None`` when the contract does not use them
+    or the deal was not played."""
+
+    contract: Contract
+    doubles: tuple[Double, ...] = ()
+    declarer: int | None = None
+    tricks: tuple[int, ...] | None = None
+    hearts: tuple[int, ...] | None = None
+    ace_of_hearts: int | None = None
+    queens: tuple[int, ...] | None = None
+    king_of_hearts: int | None = None
+    last_two: tuple[int, int] | None = None
+    trump: Suit | None = None
+    finish_order: tuple[int, ...] | None = None
+    start_rank: int | None = None
+    suits: tuple[tuple[int, ...], ...] | None = None
+    last_trick: int | None = None
+    boys: tuple[int, ...] | None = None
+
+    def data_given(self) -> list[str]:
+        """The contract data keys this deal carries, in the format's order."""
+        return [k for k in ALL_DATA_KEYS if getattr(self, k) is not None]
+
+
+_DATA_FIELDS = {f.name for f in fields(BarbuDeal)} & set(ALL_DATA_KEYS)
+assert _DATA_FIELDS == set(ALL_DATA_KEYS)
+
+
+def is_split(rules: BarbuRules, contract: Contract, doubles: Sequence[Double]) -> bool:
+    """An undoubled negative contract that is not played (its total is split)."""
+    return (
+        rules.undoubled_negative is UndoubledNegative.SPLIT
+        and rules.doubling
+        and not contract.positive
+        and not doubles
+    )
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+def parse_deal(raw: object, *, header: MatchHeader, rules: BarbuRules, index: int) -> BarbuDeal:
+    """Read deal ``index`` (0-based) strictly and check it against itself."""
+    obj = schema.obj(raw, allowed=DEAL_KEYS, what="a Barbu deal (an object)")
+    declarer = declarer_of(header, rules, index)
+    names = header.players
+    stated = None
+    if "declarer" in obj:
+        stated = schema.seat(obj["declarer"], "declarer", SEATS)
+        _check_declarer(stated, header=header, rules=rules, index=index)
+    if "contract" not in obj:
+        raise RuleError(
+            "missing_key",
+            "the required key {key} is missing: which contract did {declarer} name?",
+            key=_quote("contract"),
+            declarer=names[declarer],
+        )
+    contract = _contract(obj["contract"], rules, names[declarer])
+    doubles = _doubles(obj.get("doubles", []))
+    given = [k for k in ALL_DATA_KEYS if k in obj]
+    for key in given:
+        if key not in contract.data_keys:
+            raise RuleError(
+                "key_not_used",
+                "{key} is not recorded for {contract} (declared by {declarer}), which records "
+                "{keys}",
+                key=_quote(key),
+                contract=contract.value,
+                declarer=names[declarer],
+                keys=", ".join(contract.data_keys),
+                where=(key,),
+            )
+    data: dict[str, Any] = {}
+    if is_split(rules, contract, doubles):
+        if given:
+            raise _not_played(contract, given[0], names[declarer])
+    else:
+        for key in contract.data_keys:
+            if key not in obj:
+                if key in OPTIONAL_DATA_KEYS:
+                    continue
+                raise RuleError(
+                    "missing_key",
+                    "{contract} (declared by {declarer}) was played, so it records {key}",
+                    contract=contract.value,
+                    declarer=names[declarer],
+                    key=_quote(key),
+                    where=(key,),
+                )
+            data[key] = _READERS[key](obj[key], key)
+    deal = BarbuDeal(contract=contract, doubles=doubles, declarer=stated, **data)
+    check_deal(deal, header=header, rules=rules, index=index)
+    return deal
+
+
+def _contract(raw: object, rules: BarbuRules, declarer: str) -> Contract:
+    text = schema.string(raw, "contract")
+    allowed = contracts_of(rules.variant)
+    if text not in allowed:
+        raise RuleError(
+            "bad_contract",
+            "{declarer} cannot name {contract}: the contracts of the variant {variant} are "
+            "{choices}",
+            declarer=declarer,
+            contract=_quote(text),
+            variant=rules.variant.value,
+            choices=", ".join(allowed),
+            where=(declarer, "contract"),
+        )
+    return Contract(text)
+
+
+def _doubles(raw: object) -> tuple[Double, ...]:
+    items = schema.array(raw, "doubles")
+    out = []
+    for i, item in enumerate(items):
+        try:
+            entry = schema.obj(
+                item,
+                allowed=DOUBLE_KEYS,
+                required=("by", "on"),
+                what='a double ({"by": seat, "on": seat})',
+            )
+            by = schema.seat(entry["by"], "by", SEATS)
+            on = schema.seat(entry["on"], "on", SEATS)
+            redoubled = schema.boolean(entry.get("redoubled", False), "redoubled")
+        except RuleError as e:
+            raise e.at(f"doubles[{i}]") from None
+        out.append(Double(by, on, redoubled))
+    return tuple(out)
+
+
+def _not_played(contract: Contract, key: str, declarer: str) -> RuleError:
+    return RuleError(
+        "undoubled_not_played",
+        "nobody doubled in {contract} (declared by {declarer}), so it is not played and its "
+        "total is split: it records no {key}",
+        contract=contract.value,
+        declarer=declarer,
+        key=_quote(key),
+        where=(key,),
+    )
+
+
+def _counts(maximum: int):
+    def read(raw: object, key: str) -> tuple[int, ...]:
+        return tuple(schema.int_list(raw, key, length=SEATS, minimum=0, maximum=maximum))
+
+    return read
+
+
+def _seat(raw: object, key: str) -> int:
+    return schema.seat(raw, key, SEATS)
+
+
+def _seats(length: int):
+    def read(raw: object, key: str) -> tuple[int, ...]:
+        items = schema.array(raw, key, length=length)
+        return tuple(_seat(v, f"{key}[{i}]") for i, v in enumerate(items))
+
+    return read
+
+
+def _suit(raw: object, key: str) -> Suit:
+    try:
+        return parse_suit(raw)
+    except RuleError as e:
+        raise e.at(key) from None
+
+
+def _rank(raw: object, key: str) -> int:
+    text = schema.string(raw, key).strip().upper()
+    if text not in _RANKS:
+        raise RuleError(
+            "bad_rank",
+            "{text} is not a rank (A 2-10 J Q K)",
+            text=_quote(raw),
+            where=(key,),
+        )
+    return _RANKS[text]
+
+
+def _suit_table(raw: object, key: str) -> tuple[tuple[int, ...], ...]:
+    rows = schema.array(raw, key, length=SEATS)
+    return tuple(
+        tuple(schema.int_list(row, f"{key}[{i}]", length=4, minimum=0, maximum=13))
+        for i, row in enumerate(rows)
+    )
+
+
+_READERS = {
+    "tricks": _counts(TRICKS),
+    "hearts": _counts(HEARTS),
+    "ace_of_hearts": _seat,
+    "queens": _counts(QUEENS),
+    "king_of_hearts": _seat,
+    "last_two": _seats(2),
+    "trump": _suit,
+    "finish_order": _seats(SEATS),
+    "start_rank": _rank,
+    "suits": _suit_table,
+    "last_trick": _seat,
+    "boys": _counts(BOYS),
+}
+assert set(_READERS) == set(ALL_DATA_KEYS)
+
+
+# -- checking ---------------------------------------------------------------------------------
+
+
+def check_deal(deal: BarbuDeal, *, header: MatchHeader, rules: BarbuRules, index: int) -> None:
+    """Everything that deal ``index`` must satisfy on its own (not the deals before it)."""
+    names = header.players
+    declarer = declarer_of(header, rules, index)
+    if deal.declarer is not None:
+        _check_declarer(deal.declarer, header=header, rules=rules, index=index)
+    if deal.contract not in contracts_of(rules.variant):
+        _contract(deal.contract.value, rules, names[declarer])
+    check_doubles(deal.doubles, declarer=declarer, contract=deal.contract, rules=rules, names=names)
+    given = deal.data_given()
+    if is_split(rules, deal.contract, deal.doubles):
+        if given:
+            raise _not_played(deal.contract, given[0], names[declarer])
+        return
+    for key in given:
+        if key not in deal.contract.data_keys:
+            raise RuleError(
+                "key_not_used",
+                "{key} is not recorded for {contract}",
+                key=_quote(key),
+                contract=deal.contract.value,
+                where=(key,),
+            )
+    for key in deal.contract.data_keys:
+        if key not in given and key not in OPTIONAL_DATA_KEYS:
+            raise RuleError(
+                "missing_key",
+                "{contract} was played, so it records {key}",
+                contract=deal.contract.value,
+                key=_quote(key),
+                where=(key,),
+            )
+    check_data(deal, names)
+
+
+def _check_declarer(stated: int, *, header: MatchHeader, rules: BarbuRules, index: int) -> None:
+    declarer = declarer_of(header, rules, index)
+    if stated != declarer:
+        names = header.players
+        raise RuleError(
+            "declarer_mismatch",
+            "{stated} cannot declare deal {number}: under {rotation} rotation {declarer} "
+            "declares it",
+            stated=names[stated],
+            number=index + 1,
+            rotation=rules.rotation.value,
+            declarer=names[declarer],
+            where=(names[stated], "declarer"),
+        )
+
+
+def _named_counts(values: Sequence[int], names: Sequence[str]) -> str:
+    return ", ".join(f"{names[s]} {v}" for s, v in enumerate(values))
+
+
+def _check_sum(values: Sequence[int] | None, key: str, want: int, names: Sequence[str]) -> None:
+    if values is not None and sum(values) != want:
+        raise RuleError(
+            f"{key}_sum",
+            "the {key} taken add up to {got}, not {want} ({counts})",
+            key=key,
+            got=sum(values),
+            want=want,
+            counts=_named_counts(values, names),
+            where=(key,),
+        )
+
+
+def check_data(deal: BarbuDeal, names: Sequence[str]) -> None:
+    """The contract data agrees with itself and with a pack of 52 cards."""
+    _check_sum(deal.tricks, "tricks", TRICKS, names)
+    _check_sum(deal.hearts, "hearts", HEARTS, names)
+    _check_sum(deal.queens, "queens", QUEENS, names)
+    _check_sum(deal.boys, "boys", BOYS, names)
+    if deal.hearts is not None:
+        for key, card in (("ace_of_hearts", "AH"), ("king_of_hearts", "KH")):
+            holder = getattr(deal, key)
+            if holder is not None and deal.hearts[holder] == 0:
+                raise RuleError(
+                    f"{key}_without_hearts",
+                    "{player} is said to have taken {card} but took no hearts",
+                    player=names[holder],
+                    card=card,
+                    where=(names[holder], key),
+                )
+    if deal.last_trick is not None and deal.tricks is not None:
+        if deal.tricks[deal.last_trick] == 0:
+            raise RuleError(
+                "last_trick_without_tricks",
+                "{player} is said to have taken the last trick but took no tricks",
+                player=names[deal.last_trick],
+                where=(names[deal.last_trick], "last_trick"),
+            )
+    if deal.finish_order is not None:
+        _check_finish_order(deal.finish_order, names)
+    if deal.suits is not None:
+        _check_suits(deal.suits, names)
+    if deal.contract is Contract.SALADE:
+        _check_salade_cards(deal, names)
+
+
+def _check_finish_order(order: Sequence[int], names: Sequence[str]) -> None:
+    seen: set[int] = set()
+    for i, seat in enumerate(order):
+        if seat in seen:
+            missing = [names[s] for s in range(SEATS) if s not in order]
+            raise RuleError(
+                "finish_order_not_permutation",
+                "{player} goes out twice and {missing} never: the finishing order lists each "
+                "player once",
+                player=names[seat],
+                missing=", ".join(missing),
+                where=(names[seat], f"finish_order[{i}]"),
+            )
+        seen.add(seat)
+
+
+def _check_suits(suits: Sequence[Sequence[int]], names: Sequence[str]) -> None:
+    for k, suit in enumerate(("S", "H", "D", "C")):
+        column = [row[k] for row in suits]
+        if sum(column) != 13:
+            raise RuleError(
+                "suit_sum",
+                "the cards of {suit} taken add up to {got}, not 13 ({counts})",
+                suit=suit,
+                got=sum(column),
+                counts=_named_counts(column, names),
+                where=("suits",),
+            )
+    for seat, row in enumerate(suits):
+        if sum(row) % CARDS_PER_TRICK:
+            raise RuleError(
+                "suit_cards_not_tricks",
+                "{player} took {cards} cards, which is not a whole number of tricks of 4",
+                player=names[seat],
+                cards=sum(row),
+                where=(names[seat], f"suits[{seat}]"),
+            )
+
+
+def _check_salade_cards(deal: BarbuDeal, names: Sequence[str]) -> None:
+    """Hearts and queens fit in the tricks that carry them; the named hearts (AH, KH and the
+    queen of hearts, which counts as a heart and as a queen) are among a player's hearts."""
+    assert deal.tricks and deal.hearts and deal.queens
+    tricks, hearts, queens = deal.tricks, deal.hearts, deal.queens
+    named: list[list[str]] = [[] for _ in range(SEATS)]
+    for key, card in (("ace_of_hearts", "AH"), ("king_of_hearts", "KH")):
+        holder = getattr(deal, key)
+        if holder is not None:
+            named[holder].append(card)
+
+    def problem(seat: int, holds_qh: bool) -> RuleError | None:
+        cards = named[seat] + (["QH"] if holds_qh else [])
+        if len(cards) > hearts[seat]:
+            return RuleError(
+                "named_hearts_exceed_hearts",
+                "{player} is said to have taken {cards} but took only {hearts} hearts",
+                player=names[seat],
+                cards=" ".join(cards),
+                hearts=hearts[seat],
+                where=(names[seat], "hearts"),
+            )
+        distinct = hearts[seat] + queens[seat] - (1 if holds_qh else 0)
+        if distinct > CARDS_PER_TRICK * tricks[seat]:
+            return RuleError(
+                "cards_exceed_tricks",
+                "{player} took {hearts} hearts and {queens} queens, more cards than "
+                "{tricks} tricks carry",
+                player=names[seat],
+                hearts=hearts[seat],
+                queens=queens[seat],
+                tricks=tricks[seat],
+                where=(names[seat], "tricks"),
+            )
+        return None
+
+    def may_hold_qh(seat: int) -> bool:
+        return hearts[seat] > 0 and queens[seat] > 0 and problem(seat, True) is None
+
+    needs_qh = []
+    for seat in range(SEATS):
+        error = problem(seat, False)
+        if error is not None:
+            if not may_hold_qh(seat):
+                raise error
+            needs_qh.append((seat, error))
+    if len(needs_qh) > 1:  # only one player can have taken the queen of hearts
+        raise needs_qh[1][1]
+    if not needs_qh and not any(may_hold_qh(s) for s in range(SEATS)):
+        raise RuleError(
+            "queen_of_hearts_nowhere",
+            "nobody can have taken the queen of hearts: it is a heart and a queen, and no "
+            "player's hearts, queens and tricks leave room for it ({counts})",
+            counts=", ".join(
+                f"{names[s]} {tricks[s]}/{hearts[s]}/{queens[s]}" for s in range(SEATS)
+            ),
+            where=("queens",),
+        )
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+
+def deal_json(deal: BarbuDeal) -> dict[str, Any]:
+    """The deal as the document writes it: canonical values, no score."""
+    out: dict[str, Any] = {"contract": deal.contract.value}
+    if deal.declarer is not None:
+        out["declarer"] = deal.declarer
+    out["doubles"] = [
+        {"by": d.by, "on": d.on, **({"redoubled": True} if d.redoubled else {})}
+        for d in deal.doubles
+    ]
+    for key in deal.contract.data_keys:
+        value = getattr(deal, key)
+        if value is None:
+            continue
+        if key == "trump":
+            value = value.value
+        elif key == "start_rank":
+            value = RANK_NAMES[value]
+        elif key == "suits":
+            value = [list(row) for row in value]
+        elif isinstance(value, tuple):
+            value = list(value)
+        out[key] = value
+    return out

@@ -1,0 +1,48 @@
+"""Who declares each deal, and when the match ends.
+
+Series rotation (default): each player declares ``k`` deals in a row (``k`` = the number of
+contracts of the variant), then the deal passes left: the declarer of deal ``n`` (0-based) is
+``(first_dealer + n // k) % 4``. Quick rotation, and always in King: the declarer changes every
+deal, ``(first_dealer + n) % 4``. Either way each player declares ``k`` deals in the match
+(King: five) and the match has ``4 k`` deals.
+
+A declarer's deals (their *series*) are the deals they declare: ``k`` deals in a row under
+series rotation, every fourth deal under quick rotation. Compulsory doubles are counted over
+them.
+"""
+
+from __future__ import annotations
+
+from ..base import MatchHeader
+from .contracts import SEATS, contracts_per_declarer, deal_count
+from .options import BarbuRules, Rotation
+
+
+def declarer_of(header: MatchHeader, rules: BarbuRules, index: int) -> int:
+    """The declarer (and dealer) of deal ``index`` (0-based)."""
+    if rules.rotation is Rotation.QUICK:
+        step = index
+    else:
+        step = index // contracts_per_declarer(rules.variant)
+    return (header.first_dealer + step) % SEATS
+
+
+def series_position(rules: BarbuRules, index: int) -> int:
+    """Which of its declarer's deals deal ``index`` is (0-based)."""
+    if rules.rotation is Rotation.QUICK:
+        return index // SEATS
+    return index % contracts_per_declarer(rules.variant)
+
+
+def deals_left_in_series(rules: BarbuRules, index: int) -> int:
+    """How many deals the declarer of deal ``index`` still declares after it."""
+    return contracts_per_declarer(rules.variant) - series_position(rules, index) - 1
+
+
+def completes_series(rules: BarbuRules, index: int) -> bool:
+    """Series rotation: deal ``index`` is the last of its declarer's series."""
+    return rules.rotation is Rotation.SERIES and deals_left_in_series(rules, index) == 0
+
+
+def match_length(rules: BarbuRules) -> int:
+    return deal_count(rules.variant)

@@ -1,0 +1,420 @@
+"""Scoring a Barbu match: each deal's raw scores and settlement, the schedule, compulsory
+doubles, the zero-sum check and what may happen next.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..base import MatchHeader, MatchResult
+from ..errors import Notice, RuleError
+from .contracts import (
+    KING_NEGATIVE_PLAYS,
+    KING_NEGATIVES_PER_PLAYER,
+    KING_TRUMPS_PER_PLAYER,
+    SEATS,
+    VALUES,
+    ZERO_SUM,
+    Contract,
+    contract_total,
+    contracts_of,
+    ravage_scores,
+    split_scores,
+)
+from .deal import BarbuDeal, check_deal, is_split
+from .doubles import settle
+from .options import BarbuRules, CompulsoryDoubles, Variant
+from .schedule import completes_series, deals_left_in_series, declarer_of, match_length
+
+COMPULSORY_DOUBLES = 2  # each other player doubles the declarer at least twice in their deals
+
+
+class ScoringFault(AssertionError):
+    """The program broke one of its own invariants (a deal's sum, a zero-sum match).
+
+    This is a fault in the program, never in the document: report it as a bug."""
+
+    def __init__(self, what: str, *, where: str, got: int, want: int) -> None:
+        super().__init__(
+            f"internal error, please report it: {where}: {what} is {got}, it must be {want}. "
+            "The document is not at fault; the program has broken its own rule."
+        )
+        self.where = where
+        self.got = got
+        self.want = want
+
+
+# -- one deal ---------------------------------------------------------------------------------
+
+
+def raw_scores(deal: BarbuDeal, rules: BarbuRules) -> tuple[int, ...]:
+    """What each seat took in a played deal, before doubles."""
+    v = VALUES[rules.variant]
+    c = deal.contract
+    zero = [0] * SEATS
+
+    def at(seat: int | None, value: int) -> list[int]:
+        out = list(zero)
+        if seat is not None:
+            out[seat] += value
+        return out
+
+    def add(*parts: Sequence[int]) -> tuple[int, ...]:
+        return tuple(sum(p[s] for p in parts) for s in range(SEATS))
+
+    def hearts() -> list[int]:
+        assert deal.hearts is not None and deal.ace_of_hearts is not None
+        out = [v.heart * h for h in deal.hearts]
+        out[deal.ace_of_hearts] += v.ace_of_hearts - v.heart
+        return out
+
+    def per(values: Sequence[int] | None, unit: int) -> list[int]:
+        assert values is not None
+        return [unit * n for n in values]
+
+    if c is Contract.NO_TRICKS:
+        return add(per(deal.tricks, v.trick))
+    if c is Contract.NO_HEARTS:
+        return add(hearts())
+    if c in (Contract.NO_QUEENS, Contract.NO_GIRLS):
+        return add(per(deal.queens, v.queen))
+    if c in (Contract.BARBU, Contract.NO_KING):
+        return add(at(deal.king_of_hearts, v.king_of_hearts))
+    if c is Contract.NO_LAST_TWO:
+        assert deal.last_two is not None
+        return add(at(deal.last_two[0], v.trick_12), at(deal.last_two[1], v.trick_13))
+    if c is Contract.NO_LAST_TRICK:
+        return add(at(deal.last_trick, v.trick_13))
+    if c is Contract.TRUMPS:
+        return add(per(deal.tricks, v.trump_trick))
+    if c is Contract.DOMINO:
+        assert deal.finish_order is not None and rules.domino_payouts is not None
+        out = list(zero)
+        for place, seat in enumerate(deal.finish_order):
+            out[seat] = rules.domino_payouts[place]
+        return tuple(out)
+    if c is Contract.RAVAGE_CITY:
+        assert deal.suits is not None
+        return ravage_scores(deal.suits, v.ravage)
+    if c is Contract.NO_BOYS:
+        return add(per(deal.boys, v.boy))
+    assert c is Contract.SALADE
+    return add(
+        per(deal.tricks, v.trick),
+        hearts(),
+        per(deal.queens, v.queen),
+        at(deal.king_of_hearts, v.king_of_hearts),
+        at(deal.last_trick, v.trick_13),
+    )
+
+
+def _deal_score(deal: BarbuDeal, rules: BarbuRules, declarer: int, where: str) -> dict[str, Any]:
+    want = contract_total(rules, deal.contract)
+    split = is_split(rules, deal.contract, deal.doubles)
+    raw = split_scores(want, declarer) if split else raw_scores(deal, rules)
+    part, lines = settle(raw, deal.doubles)
+    total = [r + p for r, p in zip(raw, part, strict=True)]
+    if sum(raw) != want:
+        raise ScoringFault(
+            f"the raw scores of {deal.contract.value} add up", where=where, got=sum(raw), want=want
+        )
+    if sum(total) != want:
+        raise ScoringFault("the deal's total after doubles", where=where, got=sum(total), want=want)
+    out: dict[str, Any] = {
+        "declarer": declarer,
+        "contract": deal.contract.value,
+        "raw": list(raw),
+        "doubles": list(part),
+        "total": total,
+        "settlement": [line.as_json() for line in lines],
+    }
+    if split:
+        out["split"] = True
+    return out
+
+
+def score_deal(
+    header: MatchHeader, rules: BarbuRules, deal: BarbuDeal, *, index: int
+) -> dict[str, Any]:
+    """Preview one deal on its own (deal ``index``, 0-based): its score as ``score`` writes it.
+
+    Checks the deal against itself but not against the deals before it (contracts already
+    named, compulsory doubles): for that, score the match with the deal appended."""
+    where = f"deal {index + 1}"
+    try:
+        check_deal(deal, header=header, rules=rules, index=index)
+    except RuleError as e:
+        raise e.at(where) from None
+    return _deal_score(deal, rules, declarer_of(header, rules, index), where)
+
+
+# -- the match --------------------------------------------------------------------------------
+
+
+@dataclass
+class _Ledger:
+    """What the deals so far have used up: contracts named, doubles on each declarer."""
+
+    header: MatchHeader
+    rules: BarbuRules
+    named: dict[int, list[tuple[Contract, int]]] = field(
+        default_factory=lambda: {s: [] for s in range(SEATS)}
+    )  # declarer → (contract, 0-based deal index)
+    doubled: dict[int, Counter[int]] = field(
+        default_factory=lambda: {s: Counter() for s in range(SEATS)}
+    )  # declarer → seat → doubles on the declarer in the declarer's deals
+    plays: Counter[Contract] = field(default_factory=Counter)  # contract → deals in the match
+    hopeless: set[tuple[int, int]] = field(default_factory=set)  # (declarer, seat) flagged
+
+    def contracts_left(self, declarer: int) -> tuple[Contract, ...]:
+        """What ``declarer`` may still name."""
+        own = [c for c, _ in self.named[declarer]]
+        every = contracts_of(self.rules.variant)
+        if self.rules.variant is not Variant.KING:
+            return tuple(c for c in every if c not in own)
+        trumps = sum(c is Contract.TRUMPS for c in own)
+        negatives = len(own) - trumps
+        out = []
+        for c in every:
+            if c is Contract.TRUMPS:
+                if trumps < KING_TRUMPS_PER_PLAYER:
+                    out.append(c)
+            elif negatives < KING_NEGATIVES_PER_PLAYER and self.plays[c] < KING_NEGATIVE_PLAYS:
+                out.append(c)
+        return tuple(out)
+
+    def check_contract(self, contract: Contract, declarer: int) -> None:
+        if contract in self.contracts_left(declarer):
+            return
+        player = self.header.seat_name(declarer)
+        where = (player, "contract")
+        own = [c for c, _ in self.named[declarer]]
+        if self.rules.variant is not Variant.KING:
+            first = next(i for c, i in self.named[declarer] if c is contract)
+            raise RuleError(
+                "contract_already_named",
+                "{player} already declared {contract} in deal {deal}: each player names each "
+                "contract once",
+                player=player,
+                contract=contract.value,
+                deal=first + 1,
+                where=where,
+            )
+        if contract is Contract.TRUMPS:
+            raise RuleError(
+                "king_trumps_used",
+                "{player} has already declared trumps {limit} times",
+                player=player,
+                limit=KING_TRUMPS_PER_PLAYER,
+                where=where,
+            )
+        if len(own) - sum(c is Contract.TRUMPS for c in own) >= KING_NEGATIVES_PER_PLAYER:
+            raise RuleError(
+                "king_negatives_used",
+                "{player} has already declared {limit} negative contracts and must declare trumps",
+                player=player,
+                limit=KING_NEGATIVES_PER_PLAYER,
+                where=where,
+            )
+        raise RuleError(
+            "king_contract_used",
+            "{contract} has already been played {limit} times in this match; {player} must "
+            "name another contract",
+            contract=contract.value,
+            limit=KING_NEGATIVE_PLAYS,
+            player=player,
+            where=where,
+        )
+
+    def record(self, deal: BarbuDeal, declarer: int, index: int) -> None:
+        self.named[declarer].append((deal.contract, index))
+        self.plays[deal.contract] += 1
+        for d in deal.doubles:
+            if d.on == declarer:
+                self.doubled[declarer][d.by] += 1
+
+    def owed(self, declarer: int, seat: int) -> int:
+        return max(0, COMPULSORY_DOUBLES - self.doubled[declarer][seat])
+
+    def compulsory(self, declarer: int, index: int) -> list[Notice]:
+        """After deal ``index``: refuse (enforce) or flag (warn) each player who can no longer
+        double the declarer twice in the declarer's deals left."""
+        mode = self.rules.compulsory_doubles
+        if mode is CompulsoryDoubles.OFF:
+            return []
+        left = deals_left_in_series(self.rules, index)
+        notices = []
+        for k in range(1, SEATS):
+            seat = (declarer + k) % SEATS
+            owed = self.owed(declarer, seat)
+            if owed <= left or (declarer, seat) in self.hopeless:
+                continue
+            self.hopeless.add((declarer, seat))
+            player = self.header.seat_name(seat)
+            params = {
+                "player": player,
+                "declarer": self.header.seat_name(declarer),
+                "required": COMPULSORY_DOUBLES,
+                "done": self.doubled[declarer][seat],
+                "left": left,
+            }
+            template = (
+                "{player} must double {declarer} at least {required} times in the deals "
+                "{declarer} declares, and has doubled {done} times with {left} of those deals "
+                "left"
+            )
+            where = (player, "doubles")
+            if mode is CompulsoryDoubles.ENFORCE:
+                raise RuleError("compulsory_doubles", template, where=where, **params)
+            notices.append(Notice("compulsory_doubles", template, where, params))
+        return notices
+
+
+@dataclass(frozen=True)
+class _Walk:
+    deal_scores: list[dict[str, Any]]
+    running: list[list[int]]
+    notices: list[Notice]
+    ledger: _Ledger
+
+
+def _walk(header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal]) -> _Walk:
+    ledger = _Ledger(header, rules)
+    length = match_length(rules)
+    totals = [0] * SEATS
+    expected = 0  # the sum the totals must have: the contract totals of the deals so far
+    deal_scores: list[dict[str, Any]] = []
+    running: list[list[int]] = []
+    notices: list[Notice] = []
+    for index, deal in enumerate(deals):
+        where = f"deal {index + 1}"
+        try:
+            if index >= length:
+                raise RuleError(
+                    "match_over",
+                    "the match is over: the variant {variant} is played in {count} deals",
+                    variant=rules.variant.value,
+                    count=length,
+                )
+            check_deal(deal, header=header, rules=rules, index=index)
+            declarer = declarer_of(header, rules, index)
+            ledger.check_contract(deal.contract, declarer)
+            result = _deal_score(deal, rules, declarer, where)
+            ledger.record(deal, declarer, index)
+            found = ledger.compulsory(declarer, index)
+        except RuleError as e:
+            raise e.at(where) from None
+        found = [Notice(n.code, n.template, (where, *n.where), n.params) for n in found]
+        if found:
+            result["warnings"] = [n.as_dict() for n in found]
+            notices.extend(found)
+        totals = [t + d for t, d in zip(totals, result["total"], strict=True)]
+        expected += contract_total(rules, deal.contract)
+        if sum(totals) != expected:
+            raise ScoringFault(
+                "the sum of the running totals", where=where, got=sum(totals), want=expected
+            )
+        if rules.variant in ZERO_SUM and (completes_series(rules, index) or index == length - 1):
+            if sum(totals) != 0:
+                raise ScoringFault(
+                    "the sum of a complete series or match", where=where, got=sum(totals), want=0
+                )
+        deal_scores.append(result)
+        running.append(list(totals))
+    return _Walk(deal_scores, running, notices, ledger)
+
+
+def winners(rules: BarbuRules, totals: Sequence[int]) -> list[int]:
+    """Everyone who wins a finished match: in King every player with a positive total; else
+    the one highest total (none on a tie)."""
+    if rules.variant is Variant.KING:
+        return [s for s, t in enumerate(totals) if t > 0]
+    best = max(totals)
+    top = [s for s, t in enumerate(totals) if t == best]
+    return top if len(top) == 1 else []
+
+
+def _winner(rules: BarbuRules, totals: Sequence[int], finished: bool) -> int | None:
+    """The document's ``winner``: the single highest total of a finished match."""
+    if not finished:
+        return None
+    best = max(totals)
+    top = [s for s, t in enumerate(totals) if t == best]
+    return top[0] if len(top) == 1 else None
+
+
+def _next(header: MatchHeader, rules: BarbuRules, walk: _Walk) -> dict[str, Any]:
+    length = match_length(rules)
+    index = len(walk.deal_scores)
+    if index >= length:
+        return {
+            "finished": True,
+            "number": None,
+            "of": length,
+            "declarer": None,
+            "contracts": [],
+            "doubles_owed": [],
+        }
+    ledger = walk.ledger
+    declarer = declarer_of(header, rules, index)
+    left = deals_left_in_series(rules, index) + 1  # counting the next deal
+    owed = []
+    if rules.compulsory_doubles is not CompulsoryDoubles.OFF:
+        for k in range(1, SEATS):
+            seat = (declarer + k) % SEATS
+            n = ledger.owed(declarer, seat)
+            owed.append({"seat": seat, "owed": n, "deals_left": left, "must_double": n >= left})
+    return {
+        "finished": False,
+        "number": index + 1,
+        "of": length,
+        "declarer": declarer,
+        "contracts": [c.value for c in ledger.contracts_left(declarer)],
+        "doubles_owed": owed,
+    }
+
+
+def score(header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal]) -> MatchResult:
+    """Validate every deal against the rules and the deals before it, and score the match."""
+    walk = _walk(header, rules, deals)
+    totals = walk.running[-1] if walk.running else [0] * SEATS
+    finished = len(deals) == match_length(rules)
+    return MatchResult(
+        deal_scores=walk.deal_scores,
+        totals=list(totals),
+        finished=finished,
+        winner=_winner(rules, totals, finished),
+        notices=walk.notices,
+        running=walk.running,
+        next_deal=_next(header, rules, walk),
+    )
+
+
+def next_deal(header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal]) -> dict[str, Any]:
+    """What may happen next: ``{"finished", "number" (1-based), "of", "declarer", "contracts"
+    (what the declarer may name), "doubles_owed": [{"seat", "owed", "deals_left",
+    "must_double"}]}`` (``doubles_owed`` is empty when compulsory doubles are off)."""
+    return _next(header, rules, _walk(header, rules, deals))
+
+
+def contracts_left(
+    header: MatchHeader,
+    rules: BarbuRules,
+    deals: Sequence[BarbuDeal],
+    declarer: int | None = None,
+) -> tuple[Contract, ...]:
+    """The contracts ``declarer`` (default: the next deal's) may still name after ``deals``."""
+    if declarer is None:
+        declarer = declarer_of(header, rules, len(deals))
+    return _walk(header, rules, deals).ledger.contracts_left(declarer)
+
+
+def preview_deal(
+    header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal], deal: BarbuDeal
+) -> dict[str, Any]:
+    """The score of ``deal`` played after ``deals``, checked against everything before it
+    (with its warnings under ``compulsory_doubles: warn``)."""
+    return _walk(header, rules, [*deals, deal]).deal_scores[-1]
