@@ -1,0 +1,23 @@
+"""The one form behind each deal-entry page: the draft so far and the key that was pressed.
+
+Every key of the pads is a submit button ``name="action"``; the draft (``entry_state``) rides
+along as a hidden JSON field. Nothing here judges a rule.
+"""
+
+from __future__ import annotations
+
+from django import forms
+
+#: A draft holds at most a few hundred short strings; anything much longer is not ours.
+DRAFT_MAX = 20_000
+
+
+class EntryForm(forms.Form):
+    draft = forms.CharField(required=False, max_length=DRAFT_MAX, widget=forms.HiddenInput)
+    action = forms.CharField(required=False, max_length=60)
+
+    def cleaned(self) -> tuple[str, str]:
+        """``(draft_json, action)``; a malformed form gives an empty draft and no action."""
+        if not self.is_valid():
+            return "", ""
+        return self.cleaned_data["draft"], self.cleaned_data["action"].strip()
