@@ -125,7 +125,6 @@ def _deal_score(deal: BarbuDeal, rules: BarbuRules, declarer: int, where: str) -
         raise ScoringFault("the deal's total after doubles", where=where, got=sum(total), want=want)
     out: dict[str, Any] = {
         "declarer": declarer,
-        "contract": deal.contract.value,
         "raw": list(raw),
         "doubles": list(part),
         "total": total,
