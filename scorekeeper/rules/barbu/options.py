@@ -29,6 +29,19 @@ class Variant(StrEnum):
     SALADE = "salade"
     KING = "king"
 
+    @property
+    def label(self) -> str:
+        """The variant's English name (messages use the code ``value``)."""
+        return _VARIANT_LABELS[self]
+
+
+_VARIANT_LABELS = {
+    Variant.CLASSIC: "Barbu",
+    Variant.RAVAGE_CITY: "Ravage City",
+    Variant.SALADE: "Salade",
+    Variant.KING: "King",
+}
+
 
 class Rotation(StrEnum):
     SERIES = "series"  # each declarer declares all their contracts in a row
