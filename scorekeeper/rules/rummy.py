@@ -1,0 +1,669 @@
+"""What Biriba and Burraco share: deals, sides, copies, the end of a deal, scoring, the match.
+
+A game module (``biriba``, ``burraco``) describes itself with a :class:`GameSpec` and scores
+with a :class:`RummyScoring` built from its rules; everything else lives here:
+
+- **Parsing** a deal strictly (:func:`parse_deal`): unknown keys, wrong types and missing keys
+  are refused naming the place (``Anna & Chris, melds[1][3]``). A side is entered either as
+  cards (``melds``, ``hand``) or as ``totals`` (``melded``, ``in_hand``, ``bonuses``).
+- **Checking** a deal (:func:`score_deal`): every meld is read; across everything recorded no
+  card appears more than twice and no more than 4 jokers; at most one side goes out; a side
+  that goes out has taken its pot; a one-player side (2 or 3 players) that goes out holds no
+  cards; a closing discard belongs to the side that went out; totals are plausible.
+- **Scoring** a side: melded card points + meld bonuses + going-out bonus − cards in hand −
+  pot penalty. Every figure is a multiple of 5, so every total is.
+- **The match** (:func:`score_match`): running totals, the dealer rotation, and the end: after a
+  deal, when some side has reached the target and one side is strictly highest, that side has
+  won; equal leaders play on; no deal may follow the end.
+
+Totals plausibility (a side entered as totals cannot be checked card by card): ``melded`` and
+``in_hand`` are non-negative multiples of 5; each bonus kind must exist under the rules (a set
+biriba needs sets on, a trump biriba a recorded trump, a semi-clean burraco ``semipulito``);
+``melded`` must be 0 or at least the value of the cheapest 3-card meld; and ``melded`` must
+cover the cheapest possible meld behind every bonus counted: each bonus is a separate meld of
+at least 7 cards (13 for a whole suit), and the least such meld is computed from the game's
+card values (e.g. Biriba standard: a clean biriba is worth at least 45 in cards, 3 to 9). The
+check never refuses a possible entry and catches most slips of the pen.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol
+
+from . import schema
+from .base import MatchHeader, MatchResult
+from .cards import ACE, JOKER, Card, Suit, _quote, cards_text, parse_card, parse_cards, parse_suit
+from .errors import RuleError
+from .melds import HIGH_ACE, MIN_MELD, MeldReading
+
+# --- the game -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What differs between the two rummy games outside their rules' values."""
+
+    name: str
+    player_counts: tuple[int, ...]
+    bonus_kinds: tuple[str, ...]  # totals form: the bonus kinds, in the order they are shown
+    trump: bool  # a deal records a trump suit (Biriba)
+    final_discard: bool  # a side may record its closing discard (Burraco)
+    pot: str  # "biribaki", "pozzetto"
+    packs: int = 2
+
+    @property
+    def copies(self) -> int:
+        """How many of one card the packs hold."""
+        return self.packs
+
+    @property
+    def jokers(self) -> int:
+        return 2 * self.packs
+
+
+# --- deals ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardSide:
+    """A side entered card by card: its melds and the cards its players still hold."""
+
+    melds: tuple[tuple[Card, ...], ...] = ()
+    hand: tuple[Card, ...] = ()
+    took_pot: bool = False
+    went_out: bool = False
+    final_discard: Card | None = None
+
+
+@dataclass(frozen=True)
+class TotalsSide:
+    """A side entered as totals: points melded, points in hand, bonuses counted by kind."""
+
+    melded: int = 0
+    in_hand: int = 0
+    bonuses: tuple[tuple[str, int], ...] = ()  # (kind, count > 0), in the game's kind order
+    took_pot: bool = False
+    went_out: bool = False
+    final_discard: Card | None = None
+
+
+Side = CardSide | TotalsSide
+
+
+@dataclass(frozen=True)
+class RummyDeal:
+    """One deal as recorded: what each side had at its end (side k in header order)."""
+
+    sides: tuple[Side, ...]
+    trump: Suit | None = None
+    dealer: int = 0
+    dealer_stated: bool = field(default=False, compare=False)
+
+
+def dealer_of(header: MatchHeader, index: int) -> int:
+    """The seat that deals deal ``index`` (0-based): the deal passes one seat each time."""
+    return (header.first_dealer + index) % header.seats
+
+
+DEAL_KEYS = ("dealer", "sides", "score")
+SIDE_KEYS = ("melds", "hand", "took_pot", "went_out", "totals")
+TOTALS_KEYS = ("melded", "in_hand", "bonuses")
+
+
+def parse_deal(raw: object, *, spec: GameSpec, header: MatchHeader, index: int) -> RummyDeal:
+    """Read one deal strictly; errors carry the place inside the deal (match.py adds the deal)."""
+    allowed = DEAL_KEYS + (("trump",) if spec.trump else ())
+    d = schema.obj(raw, allowed=allowed, required=("sides",), what="a deal (an object)")
+    expected = dealer_of(header, index)
+    stated = "dealer" in d
+    if stated:
+        dealer = schema.seat(d["dealer"], "dealer", header.seats)
+        if dealer != expected:
+            raise RuleError(
+                "wrong_dealer",
+                "{name} does not deal this deal: by rotation the dealer is {expected}",
+                name=header.seat_name(dealer),
+                expected=header.seat_name(expected),
+                where=("dealer",),
+            )
+    trump = None
+    if spec.trump and d.get("trump") is not None:
+        try:
+            trump = parse_suit(d["trump"])
+        except RuleError as e:
+            raise e.at("trump") from None
+    sides_raw = schema.array(d["sides"], "sides")
+    if len(sides_raw) != header.side_count:
+        raise RuleError(
+            "side_count",
+            "{got} sides recorded, but {players} players make {want} sides",
+            got=len(sides_raw),
+            players=header.seats,
+            want=header.side_count,
+            where=("sides",),
+        )
+    sides = []
+    for k, side_raw in enumerate(sides_raw):
+        try:
+            sides.append(parse_side(side_raw, spec=spec))
+        except RuleError as e:
+            raise e.at(header.side_name(k)) from None
+    return RummyDeal(sides=tuple(sides), trump=trump, dealer=expected, dealer_stated=stated)
+
+
+def parse_side(raw: object, *, spec: GameSpec) -> Side:
+    """One side of a deal, card form or totals form."""
+    allowed = SIDE_KEYS + (("final_discard",) if spec.final_discard else ())
+    s = schema.obj(raw, allowed=allowed, what="a side (an object)")
+    took_pot = schema.boolean(s.get("took_pot", False), "took_pot")
+    went_out = schema.boolean(s.get("went_out", False), "went_out")
+    final_discard = None
+    if s.get("final_discard") is not None:
+        try:
+            final_discard = parse_card(s["final_discard"])
+        except RuleError as e:
+            raise e.at("final_discard") from None
+    if "totals" in s:
+        for key in ("melds", "hand"):
+            if key in s:
+                raise RuleError(
+                    "totals_and_cards",
+                    "a side is entered as cards (melds, hand) or as totals, not both",
+                    where=(key,),
+                )
+        try:
+            melded, in_hand, bonuses = _parse_totals(s["totals"], spec)
+        except RuleError as e:
+            raise e.at("totals") from None
+        return TotalsSide(melded, in_hand, bonuses, took_pot, went_out, final_discard)
+    melds = []
+    for i, meld in enumerate(schema.array(s.get("melds", []), "melds")):
+        try:
+            melds.append(tuple(parse_cards(meld)))
+        except RuleError as e:
+            raise e.at(f"melds[{i}]") from None
+    try:
+        hand = tuple(parse_cards(s.get("hand", [])))
+    except RuleError as e:
+        raise e.at("hand") from None
+    return CardSide(tuple(melds), hand, took_pot, went_out, final_discard)
+
+
+def _parse_totals(raw: object, spec: GameSpec) -> tuple[int, int, tuple[tuple[str, int], ...]]:
+    t = schema.obj(raw, allowed=TOTALS_KEYS, required=("melded", "in_hand"), what="an object")
+    melded = points(t["melded"], "melded")
+    in_hand = points(t["in_hand"], "in_hand")
+    try:
+        b = schema.obj(t.get("bonuses", {}), allowed=spec.bonus_kinds, what="an object")
+        counts = {kind: schema.integer(b[kind], kind, minimum=0) for kind in b}
+    except RuleError as e:
+        raise e.at("bonuses") from None
+    bonuses = tuple((k, counts[k]) for k in spec.bonus_kinds if counts.get(k))
+    return melded, in_hand, bonuses
+
+
+def points(raw: object, key: str) -> int:
+    """A non-negative multiple of 5 (every card and bonus is worth one)."""
+    value = schema.integer(raw, key, minimum=0)
+    if value % 5:
+        raise RuleError(
+            "not_multiple_of_5",
+            "{value} is not a multiple of 5 (every card and bonus is worth a multiple of 5)",
+            value=value,
+            where=(key,),
+        )
+    return value
+
+
+def deal_json(deal: RummyDeal, spec: GameSpec) -> dict[str, Any]:
+    """The deal as the document writes it: canonical cards, no score."""
+    out: dict[str, Any] = {}
+    if deal.dealer_stated:
+        out["dealer"] = deal.dealer
+    if spec.trump:
+        out["trump"] = None if deal.trump is None else deal.trump.value
+    out["sides"] = [side_json(s) for s in deal.sides]
+    return out
+
+
+def side_json(side: Side) -> dict[str, Any]:
+    out: dict[str, Any]
+    if isinstance(side, TotalsSide):
+        out = {
+            "totals": {
+                "melded": side.melded,
+                "in_hand": side.in_hand,
+                "bonuses": dict(side.bonuses),
+            }
+        }
+    else:
+        out = {
+            "melds": [[str(c) for c in meld] for meld in side.melds],
+            "hand": [str(c) for c in side.hand],
+        }
+    out["took_pot"] = side.took_pot
+    out["went_out"] = side.went_out
+    if side.final_discard is not None:
+        out["final_discard"] = str(side.final_discard)
+    return out
+
+
+# --- scores ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MeldScore:
+    """One meld described and valued: its reading, card points and bonus (if any)."""
+
+    reading: MeldReading
+    card_points: int
+    bonus: str | None = None  # a bonus kind, e.g. "clean_trump_biriba"
+    bonus_points: int = 0
+
+    @property
+    def points(self) -> int:
+        return self.card_points + self.bonus_points
+
+    def describe(self) -> str:
+        """``run of hearts 4H-10H, clean · clean biriba · 50 + 200``."""
+        text = f"{self.reading.describe()} · "
+        if self.bonus:
+            return (
+                text + f"{self.bonus.replace('_', ' ')} · {self.card_points} + {self.bonus_points}"
+            )
+        return text + str(self.card_points)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = self.reading.to_json()
+        out["points"] = self.card_points
+        if self.bonus:
+            out["bonus"] = self.bonus
+            out["bonus_points"] = self.bonus_points
+        return out
+
+
+class Form(StrEnum):
+    CARDS = "cards"
+    TOTALS = "totals"
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """A side's score for a deal; every part is signed as it counts (hand and pot ≤ 0)."""
+
+    form: Form
+    melded: int
+    bonuses: int
+    going_out: int
+    in_hand: int
+    no_pot: int
+    bonus_counts: tuple[tuple[str, int], ...] = ()
+    melds: tuple[MeldScore, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return self.melded + self.bonuses + self.going_out + self.in_hand + self.no_pot
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "total": self.total,
+            "form": self.form.value,
+            "melded": self.melded,
+            "bonuses": self.bonuses,
+            "going_out": self.going_out,
+            "in_hand": self.in_hand,
+            "no_pot": self.no_pot,
+            "bonus_counts": dict(self.bonus_counts),
+        }
+        if self.form is Form.CARDS:
+            out["melds"] = [m.to_json() for m in self.melds]
+        return out
+
+
+@dataclass(frozen=True)
+class DealScore:
+    sides: tuple[SideScore, ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(s.total for s in self.sides)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"sides": [s.to_json() for s in self.sides]}
+
+
+class RummyScoring(Protocol):
+    """What a game supplies to score a deal under its rules (built from the rules value)."""
+
+    spec: GameSpec
+    going_out_bonus: int
+    no_pot_penalty: int
+
+    def card_value(self, card: Card) -> int: ...
+
+    def meld_score(self, cards: Sequence[Card], trump: Suit | None) -> MeldScore:
+        """Raises :class:`RuleError` (no ``where``) when the cards are not a meld."""
+        ...
+
+    def bonus_points(self, kind: str) -> int: ...
+
+    def check_bonus_kind(self, kind: str, trump: Suit | None) -> None:
+        """Refuse a totals-form bonus kind that cannot exist under the rules in this deal."""
+        ...
+
+    def least_melded(self, kind: str) -> int:
+        """The fewest card points a meld earning ``kind`` can be worth."""
+        ...
+
+    def check_melds(self, melds: Sequence[tuple[Sequence[Card], MeldScore]]) -> None:
+        """Side-wide meld rules (e.g. Burraco ``duplicate_sets``); ``where`` names the meld."""
+        ...
+
+    def check_end(self, side: Side, counts: Mapping[str, int]) -> None:
+        """The game's own conditions for going out and taking the pot."""
+        ...
+
+
+def meld_place(number: int, cards: Iterable[Card]) -> str:
+    """``meld 2 (5C 6C JK 2D)``: a meld as an error names it (1-based, cards as entered)."""
+    return f"meld {number} ({cards_text(cards)})"
+
+
+def score_side(
+    side: Side, scoring: RummyScoring, *, trump: Suit | None, one_player: bool
+) -> SideScore:
+    """Check one side on its own and score it (copies and the other sides are not seen)."""
+    melds: list[MeldScore] = []
+    if isinstance(side, CardSide):
+        for m, cards in enumerate(side.melds, 1):
+            try:
+                melds.append(scoring.meld_score(cards, trump))
+            except RuleError as e:
+                raise e.at(meld_place(m, cards)) from None
+        scoring.check_melds(list(zip(side.melds, melds, strict=True)))
+        counts = Counter(ms.bonus for ms in melds if ms.bonus)
+        melded = sum(ms.card_points for ms in melds)
+        bonuses = sum(ms.bonus_points for ms in melds)
+        in_hand = sum(scoring.card_value(c) for c in side.hand)
+        form = Form.CARDS
+    else:
+        check_totals(side, scoring, trump)
+        counts = Counter(dict(side.bonuses))
+        melded, in_hand = side.melded, side.in_hand
+        bonuses = sum(n * scoring.bonus_points(kind) for kind, n in side.bonuses)
+        form = Form.TOTALS
+    check_end(side, scoring, one_player=one_player)
+    scoring.check_end(side, counts)
+    order = {k: i for i, k in enumerate(scoring.spec.bonus_kinds)}
+    return SideScore(
+        form=form,
+        melded=melded,
+        bonuses=bonuses,
+        going_out=scoring.going_out_bonus if side.went_out else 0,
+        in_hand=-in_hand,
+        no_pot=0 if side.took_pot else -scoring.no_pot_penalty,
+        bonus_counts=tuple(sorted(counts.items(), key=lambda kv: order.get(kv[0], 99))),
+        melds=tuple(melds),
+    )
+
+
+def check_totals(side: TotalsSide, scoring: RummyScoring, trump: Suit | None) -> None:
+    """A totals-form side must be possible (see the module docstring)."""
+    for kind, _ in side.bonuses:
+        try:
+            scoring.check_bonus_kind(kind, trump)
+        except RuleError as e:
+            raise e.at("totals", "bonuses", kind) from None
+    least_card = min(scoring.card_value(c) for c in (JOKER, Card(ACE, Suit.SPADES), *_RANKS))
+    least_meld = MIN_MELD * least_card
+    if 0 < side.melded < least_meld:
+        raise RuleError(
+            "totals_melded_too_small",
+            "melded cards worth {melded} cannot be: the cheapest meld is worth {least}",
+            melded=side.melded,
+            least=least_meld,
+            where=("totals", "melded"),
+        )
+    need = sum(n * scoring.least_melded(kind) for kind, n in side.bonuses)
+    if side.melded < need:
+        raise RuleError(
+            "totals_bonuses_exceed_melded",
+            "{bonuses} need melded cards worth at least {need}, but melded is {melded}",
+            bonuses=", ".join(f"{n} {kind}" for kind, n in side.bonuses),
+            need=need,
+            melded=side.melded,
+            where=("totals", "melded"),
+        )
+
+
+_RANKS = tuple(Card(rank, Suit.SPADES) for rank in range(2, 14))
+
+
+def check_end(side: Side, scoring: RummyScoring, *, one_player: bool) -> None:
+    """The end-of-deal rules common to both games, for one side."""
+    if side.went_out and not side.took_pot:
+        raise RuleError(
+            "went_out_without_pot",
+            "went out without taking its {pot}: a side goes out only after taking it",
+            pot=scoring.spec.pot,
+        )
+    if side.went_out and one_player:
+        if isinstance(side, CardSide) and side.hand:
+            raise RuleError(
+                "went_out_holding_cards",
+                "went out but still holds {cards}: a player who goes out holds no cards",
+                cards=cards_text(side.hand),
+                where=("hand",),
+            )
+        if isinstance(side, TotalsSide) and side.in_hand:
+            raise RuleError(
+                "went_out_holding_cards",
+                "went out but still holds cards worth {in_hand}: a player who goes out "
+                "holds no cards",
+                in_hand=side.in_hand,
+                where=("totals", "in_hand"),
+            )
+    if side.final_discard is not None and not side.went_out:
+        raise RuleError(
+            "discard_without_going_out",
+            "a closing discard ({card}) is recorded, but this side did not go out",
+            card=str(side.final_discard),
+            where=("final_discard",),
+        )
+
+
+def check_copies(deal: RummyDeal, header: MatchHeader, spec: GameSpec) -> None:
+    """No card more than the packs hold, counting all melds, hands and closing discards."""
+    places: dict[Card, list[str]] = defaultdict(list)
+    for k, side in enumerate(deal.sides):
+        name = header.side_name(k)
+        if isinstance(side, CardSide):
+            for m, meld in enumerate(side.melds, 1):
+                for card in meld:
+                    places[card].append(f"{name} meld {m}")
+            for card in side.hand:
+                places[card].append(f"{name} hand")
+        if side.final_discard is not None:
+            places[side.final_discard].append(f"{name} closing discard")
+    for card in sorted(places):
+        limit = spec.jokers if card.is_joker else spec.copies
+        if len(places[card]) > limit:
+            counted = Counter(places[card])
+            raise RuleError(
+                "too_many_copies",
+                "{card} is recorded {count} times ({places}), but {packs} packs hold {limit}",
+                card=str(card),
+                count=len(places[card]),
+                places=", ".join(p if n == 1 else f"{p} ×{n}" for p, n in counted.items()),
+                packs=spec.packs,
+                limit=limit,
+            )
+
+
+def check_going_out(deal: RummyDeal, header: MatchHeader) -> None:
+    out = [header.side_name(k) for k, side in enumerate(deal.sides) if side.went_out]
+    if len(out) > 1:
+        raise RuleError(
+            "two_sides_out",
+            "{sides} all went out: at most one side goes out in a deal",
+            sides=" and ".join(out),
+        )
+
+
+def score_deal(
+    header: MatchHeader, deal: RummyDeal, scoring: RummyScoring, *, number: int = 1
+) -> DealScore:
+    """Check a whole deal against the rules and score it; errors start with ``deal N``."""
+    try:
+        if len(deal.sides) != header.side_count:
+            raise RuleError(
+                "side_count",
+                "{got} sides recorded, but {players} players make {want} sides",
+                got=len(deal.sides),
+                players=header.seats,
+                want=header.side_count,
+            )
+        if deal.trump is not None and not scoring.spec.trump:
+            raise RuleError("no_trump", "{game} has no trump suit", game=scoring.spec.name)
+        check_going_out(deal, header)
+        sides = []
+        for k, side in enumerate(deal.sides):
+            try:
+                one_player = len(header.side_seats(k)) == 1
+                sides.append(score_side(side, scoring, trump=deal.trump, one_player=one_player))
+            except RuleError as e:
+                raise e.at(header.side_name(k)) from None
+        check_copies(deal, header, scoring.spec)
+    except RuleError as e:
+        raise e.at(f"deal {number}") from None
+    return DealScore(tuple(sides))
+
+
+# --- the match ------------------------------------------------------------------------------
+
+
+def match_end(totals: Sequence[int], target: int) -> int | None:
+    """The winning side, or None: some side has reached ``target`` and one side leads alone."""
+    best = max(totals)
+    if best >= target and list(totals).count(best) == 1:
+        return list(totals).index(best)
+    return None
+
+
+def score_match(
+    header: MatchHeader,
+    deals: Sequence[RummyDeal],
+    *,
+    target: int,
+    score_deal: Callable[[RummyDeal, int], DealScore],
+) -> MatchResult:
+    """Score every deal in order (``score_deal(deal, number)``), then the match state."""
+    totals = [0] * header.side_count
+    running: list[list[int]] = []
+    deal_scores: list[dict[str, Any]] = []
+    winner: int | None = None
+    for i, deal in enumerate(deals):
+        if winner is not None:
+            raise RuleError(
+                "match_finished",
+                "the match ended after deal {last}, won by {winner} with {points}: "
+                "no deal may be added",
+                last=i,
+                winner=header.side_name(winner),
+                points=totals[winner],
+                where=(f"deal {i + 1}",),
+            )
+        scored = score_deal(deal, i + 1)
+        totals = [t + s for t, s in zip(totals, scored.totals, strict=True)]
+        running.append(list(totals))
+        deal_scores.append(scored.to_json())
+        winner = match_end(totals, target)
+    finished = winner is not None
+    next_deal = (
+        {} if finished else {"number": len(deals) + 1, "dealer": dealer_of(header, len(deals))}
+    )
+    return MatchResult(
+        deal_scores=deal_scores,
+        totals=totals,
+        finished=finished,
+        winner=winner,
+        running=running,
+        next_deal=next_deal,
+    )
+
+
+# --- options --------------------------------------------------------------------------------
+
+
+def option_bool(raw: object, key: str) -> bool:
+    return schema.boolean(raw, key)
+
+
+def option_target(raw: object, key: str) -> int:
+    return schema.integer(raw, key, minimum=1)
+
+
+def option_points(raw: object, key: str) -> int:
+    return points(raw, key)
+
+
+def option_choice[E: StrEnum](kind: type[E]) -> Callable[[object, str], E]:
+    def read(raw: object, key: str) -> E:
+        return kind(schema.string(raw, key, choices=[m.value for m in kind]))
+
+    return read
+
+
+def parse_options(
+    raw: Mapping[str, Any], readers: Mapping[str, Callable[[object, str], Any]]
+) -> dict[str, Any]:
+    """Read the options present in ``raw``; an unknown key is refused with ``where=(key,)``."""
+    if not isinstance(raw, Mapping):
+        raise RuleError("bad_type", "expected a rules object, got {got}", got=_quote(raw))
+    schema.obj(dict(raw), allowed=tuple(readers), what="a rules object")
+    return {key: readers[key](value, key) for key, value in raw.items()}
+
+
+def options_json(rules: object) -> dict[str, Any]:
+    """Every field of a rules dataclass, enums as their values."""
+    out = {}
+    for key, value in vars(rules).items():
+        out[key] = value.value if isinstance(value, StrEnum) else value
+    return out
+
+
+# --- least values (totals plausibility) ------------------------------------------------------
+
+
+def least_run(value: Callable[[Card], int], length: int, wild: int | None) -> int:
+    """Fewest card points of a run of ``length`` cards: all natural, or one wild worth ``wild``.
+
+    The run spans ``length`` consecutive places (ace low or high); with a wild, the wild takes
+    the place of the dearest natural card in it."""
+    best: int | None = None
+    for low in range(ACE, HIGH_ACE - length + 2):
+        worth = [
+            value(Card(ACE if p == HIGH_ACE else p, Suit.SPADES)) for p in range(low, low + length)
+        ]
+        total = sum(worth) if wild is None else sum(worth) - max(worth) + wild
+        best = total if best is None else min(best, total)
+    assert best is not None
+    return best
+
+
+def least_set(
+    value: Callable[[Card], int], ranks: Iterable[int], length: int, wild: int | None
+) -> int:
+    """Fewest card points of a set of ``length`` cards of one of ``ranks`` (one wild or none)."""
+    cheapest = min(value(Card(r, Suit.SPADES)) for r in ranks)
+    if wild is None:
+        return length * cheapest
+    return (length - 1) * cheapest + wild
+
+
+def least_wild(value: Callable[[Card], int]) -> int:
+    return min(value(JOKER), value(Card(2, Suit.SPADES)))
