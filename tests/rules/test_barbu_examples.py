@@ -74,7 +74,7 @@ def test_example_4_no_hearts_declared_by_seat_1():
     assert score["total"] == [-32, -6, -32, 40]
 
 
-# -- the full classic match ---------------------------------------------------------------------
+# -- the full classic match --
 
 
 def classic_28() -> dict:
