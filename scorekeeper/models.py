@@ -13,6 +13,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.rules.base import MatchHeader
+
 PLAYER_NAME_MAX = 40
 
 
@@ -106,6 +108,31 @@ class Match(models.Model):
         if "seats" not in getattr(self, "_prefetched_objects_cache", {}):
             seats = seats.select_related("player")
         return [seat.player for seat in sorted(seats, key=lambda s: s.seat)]
+
+    @property
+    def header(self) -> MatchHeader:
+        return MatchHeader(
+            game=self.game,
+            players=tuple(p.name for p in self.seated_players),
+            first_dealer=self.first_dealer,
+        )
+
+    @property
+    def column_names(self) -> list[str]:
+        """Who the scores belong to: the sides in the rummy games, the players in Barbu."""
+        header = self.header
+        if self.game == Game.BARBU:
+            return list(header.players)
+        return [header.side_name(side) for side in range(header.side_count)]
+
+    @property
+    def standings(self) -> list[dict[str, object]]:
+        """The cached totals beside their names, for the list of matches."""
+        totals = list(self.totals) or [0] * len(self.column_names)
+        return [
+            {"name": name, "total": total, "winner": self.winner == i}
+            for i, (name, total) in enumerate(zip(self.column_names, totals, strict=False))
+        ]
 
 
 class MatchSeat(models.Model):

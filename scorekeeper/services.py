@@ -199,12 +199,24 @@ def deal_correct(*, match: Match, number: int, data: dict[str, Any]) -> Deal:
 
 
 @transaction.atomic
-def deal_delete_last(*, match: Match) -> int:
-    """Delete the last deal (undo); returns its number. Raises :class:`RuleError` if none."""
+def deal_delete_last(*, match: Match, number: int | None = None) -> int:
+    """Delete the last deal (undo); returns its number.
+
+    ``number``, when given, is the deal the caller means to delete: if it is no longer the
+    last one (someone else added or deleted a deal meanwhile), nothing is deleted. Raises
+    :class:`RuleError` when there is no deal, or not that one, to delete.
+    """
     locked = _lock(match)
     last = locked.deals.order_by("-number").first()
     if last is None:
         raise RuleError("no_deal", gettext("there is no deal to delete"))
+    if number is not None and number != last.number:
+        raise RuleError(
+            "not_last_deal",
+            gettext("deal {number} is not the last deal any more (the last is deal {last})"),
+            number=number,
+            last=last.number,
+        )
     number = last.number
     last.delete()
     _, result, _ = rules_match.score_document_full(match_document(locked))

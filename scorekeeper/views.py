@@ -1,6 +1,279 @@
-from django.http import HttpRequest
+"""The site's own pages: home, accounts, new match, scoreboard, import and export.
+
+Function views returning ``TemplateResponse``; each page's htmx fragment is an inline partial
+of its template, chosen with ``template_name += "#partial"`` when the request comes from htmx.
+After an htmx POST the view runs again as a GET ("view restart") so the fragment is drawn from
+fresh data. Deal entry lives in :mod:`scorekeeper.entry_views`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import login as auth_login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import HttpResponseClientRedirect
+
+from scorekeeper import services
+from scorekeeper.forms import (
+    GAME_BLURBS,
+    PLAYER_COUNTS,
+    ImportForm,
+    MatchForm,
+    SignupForm,
+    add_rule_error,
+)
+from scorekeeper.models import Game, Player
+from scorekeeper.rules.errors import RuleError
+from scorekeeper.scoreboard import scoreboard
+from scorekeeper.selectors import match_for_owner_or_404, match_scored, matches_for_user
 
 
+def _redirect(request: HttpRequest, url: str) -> HttpResponseBase:
+    """Go to another page: a plain redirect, or a full-page navigation for htmx."""
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+def _as_get(request: HttpRequest) -> HttpRequest:
+    """The same request as a GET, to draw the page again after a POST (view restart)."""
+    request.method = "GET"
+    request.POST = request.POST.copy()
+    request.POST.clear()
+    return request
+
+
+# ---------------------------------------------------------------------------------------------
+# Home and accounts
+
+
+@require_GET
 def home(request: HttpRequest) -> TemplateResponse:
-    return TemplateResponse(request, "home.html", {})
+    context: dict[str, Any] = {"games": [(g, GAME_BLURBS[g]) for g in Game]}
+    if request.user.is_authenticated:
+        matches = list(matches_for_user(request.user))
+        context["in_progress"] = [m for m in matches if not m.is_finished]
+        context["finished"] = [m for m in matches if m.is_finished]
+        context["import_form"] = ImportForm()
+    template_name = "home.html"
+    if request.htmx:
+        template_name += "#matches"
+    return TemplateResponse(request, template_name, context)
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponseBase:
+    if request.user.is_authenticated:
+        return _redirect(request, reverse("home"))
+    if request.method == "POST":
+        form = SignupForm(request.POST)
+        if form.is_valid():
+            user = form.save()
+            auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(
+                request,
+                _("Welcome, %(name)s! Start your first match.") % {"name": user.get_username()},
+            )
+            return _redirect(request, reverse("match_new"))
+    else:
+        form = SignupForm()
+    template_name = "registration/signup.html"
+    if request.htmx:
+        template_name += "#auth-form"
+    return TemplateResponse(request, template_name, {"form": form})
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login, with the form alone for htmx and a full-page redirect after it."""
+
+    redirect_authenticated_user = True
+
+    def get_template_names(self) -> list[str]:
+        name = "registration/login.html"
+        return [name + "#auth-form" if self.request.htmx else name]
+
+    def form_valid(self, form: Any) -> HttpResponseBase:
+        response = super().form_valid(form)
+        if self.request.htmx:
+            return HttpResponseClientRedirect(response["Location"])
+        return response
+
+
+login = LoginView.as_view()
+
+
+# ---------------------------------------------------------------------------------------------
+# A new match
+
+
+def _new_match_choice(source: Any) -> tuple[str, int]:
+    """The game and the number of players: a switch button's value wins over the current."""
+    game = source.get("switch_game") or source.get("game")
+    if game not in PLAYER_COUNTS:
+        game = Game.BIRIBA
+    counts = PLAYER_COUNTS[game]
+    try:
+        seats = int(source.get("switch_seats") or source.get("seats") or 0)
+    except ValueError:
+        seats = 0
+    if seats not in counts:
+        seats = max(counts)
+    return game, seats
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_new(request: HttpRequest) -> HttpResponseBase:
+    """Game, players in their seats, first dealer, house rules.
+
+    Switching the game or the number of players is a GET of this page carrying what was
+    typed so far (the switch buttons submit the form with ``formmethod="get"``).
+    """
+    source = request.POST if request.method == "POST" else request.GET
+    game, seats = _new_match_choice(source)
+    known = list(Player.objects.filter(owner=request.user).values_list("name", flat=True))
+    if request.method == "POST":
+        form = MatchForm(request.POST, game=game, seats=seats)
+        if form.is_valid():
+            try:
+                match = services.match_create(owner=request.user, **form.match_kwargs())
+            except RuleError as error:
+                add_rule_error(form, error)
+            else:
+                return _redirect(request, match.get_absolute_url())
+    else:
+        same_game = request.GET.get("game") == game
+        carried = {
+            key: value
+            for key, value in request.GET.items()
+            if key.startswith("player_")
+            or key == "first_dealer"
+            or (same_game and key.startswith("opt_"))
+        }
+        form = MatchForm(initial=carried, game=game, seats=seats)
+    template_name = "match_new.html"
+    if request.htmx:
+        template_name += "#match-form"
+    context = {
+        "form": form,
+        "game": game,
+        "seats": seats,
+        "games": [(g, GAME_BLURBS[g]) for g in Game],
+        "player_counts": PLAYER_COUNTS[game],
+        "known_players": known,
+        "table": _table_seats(form),
+    }
+    return TemplateResponse(request, template_name, context)
+
+
+def _table_seats(form: MatchForm) -> list[dict[str, Any]]:
+    """The seats around the table for the diagram: place, side (partners), bound fields."""
+    positions = {
+        2: ("south", "north"),
+        3: ("south", "west", "east"),
+        4: ("south", "west", "north", "east"),
+    }[form.seats]
+    first_dealer = list(form["first_dealer"])
+    return [
+        {
+            "seat": seat,
+            "position": positions[seat],
+            "side": seat % 2 if form.seats == 4 else seat,
+            "field": form[f"player_{seat}"],
+            "dealer": first_dealer[seat],
+        }
+        for seat in range(form.seats)
+    ]
+
+
+# ---------------------------------------------------------------------------------------------
+# The scoreboard
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """The scoreboard, and its one action: delete the last deal (after a confirm step)."""
+    match = match_for_owner_or_404(request.user, pk)
+    if request.method == "POST":
+        if request.POST.get("action") == "delete_last":
+            try:
+                number = int(request.POST.get("number", ""))
+            except ValueError:
+                number = None
+            try:
+                deleted = services.deal_delete_last(match=match, number=number)
+            except RuleError as error:
+                messages.error(request, error.message)
+            else:
+                messages.success(request, _("Deal %(number)s deleted.") % {"number": deleted})
+        if request.htmx:
+            return match_detail(_as_get(request), pk)
+        return redirect(match)
+    try:
+        parsed, result, exported = match_scored(match)
+    except RuleError as error:
+        context: dict[str, Any] = {"match": match, "broken": error}
+    else:
+        context = {"match": match, "board": scoreboard(match, parsed, result, exported)}
+    template_name = "match_detail.html"
+    if request.htmx:
+        template_name += "#scoreboard"
+    return TemplateResponse(request, template_name, context)
+
+
+# ---------------------------------------------------------------------------------------------
+# Export and import
+
+
+@login_required
+@require_GET
+def match_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match document with scores, as a download."""
+    match = match_for_owner_or_404(request.user, pk)
+    try:
+        _parsed, _result, exported = match_scored(match)
+    except RuleError as error:
+        return HttpResponse(error.message, status=409, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(
+        json.dumps(exported, indent=1, ensure_ascii=False) + "\n",
+        content_type="application/json; charset=utf-8",
+    )
+    filename = f"{match.game}-{match.pk}-{match.created:%Y-%m-%d}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_import(request: HttpRequest) -> HttpResponseBase:
+    """Upload a match document; a refused document stores nothing and the page says why."""
+    refusal: RuleError | None = None
+    if request.method == "POST":
+        form = ImportForm(request.POST, request.FILES)
+        if form.is_valid():
+            try:
+                match = services.match_import(
+                    owner=request.user, document=form.cleaned_data["document"]
+                )
+            except RuleError as error:
+                refusal = error
+            else:
+                messages.success(request, _("Match imported."))
+                return _redirect(request, match.get_absolute_url())
+    else:
+        form = ImportForm()
+    template_name = "match_import.html"
+    if request.htmx:
+        template_name += "#import-form"
+    return TemplateResponse(request, template_name, {"form": form, "refusal": refusal})

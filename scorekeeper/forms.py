@@ -1,0 +1,419 @@
+"""Forms of the site's own pages: a new match (players, seats, rules), import, sign up.
+
+The rules' options are described here for people (one line each); their values and defaults
+come from the rules core, which also has the last word on every choice: a
+:class:`~scorekeeper.rules.errors.RuleError` from a service becomes the error of the field it
+names (:func:`add_rule_error`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.models import PLAYER_NAME_MAX, Game, name_key
+from scorekeeper.rules.errors import RuleError
+from scorekeeper.rules.match import rules_with_defaults
+
+PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
+    Game.BIRIBA: (2, 3, 4),
+    Game.BURRACO: (2, 4),
+    Game.BARBU: (4,),
+}
+GAME_BLURBS: dict[str, Promise] = {
+    Game.BIRIBA: _("Greek rummy: biribas, trump doubling, the whole suit."),
+    Game.BURRACO: _("Italian rummy: pulito, sporco and semipulito burraco."),
+    Game.BARBU: _("Four players, seven contracts, doubles between every pair."),
+}
+# Until the player names are typed, a seat is called by its place at the table.
+SEAT_PLACES: dict[int, tuple[Promise, ...]] = {
+    2: (_("You"), _("Opposite")),
+    3: (_("You"), _("Left"), _("Right")),
+    4: (_("You"), _("Left"), _("Opposite"), _("Right")),
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house rule as the new-match page offers it."""
+
+    key: str
+    label: Promise
+    help: Promise
+    kind: str  # "bool", "choice" or "int"
+    choices: tuple[tuple[str, Promise], ...] = ()
+    advanced: bool = False
+
+
+YES_NO = (("true", _("Yes")), ("false", _("No")))
+
+OPTIONS: dict[str, tuple[Option, ...]] = {
+    Game.BIRIBA: (
+        Option("target", _("Target"), _("The match ends when a side reaches it."), "int"),
+        Option(
+            "sets",
+            _("Sets"),
+            _("Melds of one rank are allowed; seven of them make a set biriba."),
+            "bool",
+            YES_NO,
+        ),
+        Option(
+            "trump_doubles",
+            _("Trump doubles"),
+            _("A biriba in the trump suit scores its bonus twice."),
+            "bool",
+            YES_NO,
+        ),
+        Option(
+            "card_values",
+            _("Card values"),
+            _("What the cards are worth."),
+            "choice",
+            (
+                ("standard", _("Joker 20, A 15, 2 and 8–K 10, 3–7 5")),
+                ("greek_wikipedia", _("Joker 30, A 15, 2 and 10–K 10, 3–9 5")),
+            ),
+            advanced=True,
+        ),
+        Option(
+            "whole_suit",
+            _("Whole suit"),
+            _("A run of all thirteen cards of a suit."),
+            "choice",
+            (
+                ("replaces", _("1000 (dirty 500) instead of the biriba bonus")),
+                ("adds", _("1000 (dirty 500) on top of the biriba bonus")),
+                ("ordinary", _("Scored as a plain biriba")),
+            ),
+            advanced=True,
+        ),
+        Option(
+            "close_needs_clean_biriba",
+            _("Closing needs a clean biriba"),
+            _("A side may only go out once it has a biriba without wild cards."),
+            "bool",
+            YES_NO,
+            advanced=True,
+        ),
+        Option(
+            "pot_needs_biriba",
+            _("Biribaki needs a biriba"),
+            _("A side may only take its biribaki once it has a biriba."),
+            "bool",
+            YES_NO,
+            advanced=True,
+        ),
+        Option(
+            "going_out_bonus",
+            _("Going out bonus"),
+            _("Points for the side that closes the deal."),
+            "int",
+            advanced=True,
+        ),
+        Option(
+            "no_pot_penalty",
+            _("No biribaki penalty"),
+            _("Points lost by a side that never took its biribaki."),
+            "int",
+            advanced=True,
+        ),
+    ),
+    Game.BURRACO: (
+        Option(
+            "preset",
+            _("Rules"),
+            _("Sets the options below at once; anything you change overrides it."),
+            "choice",
+            (
+                ("classic", _("Classic (to 2000)")),
+                ("fibur", _("FIBUR federation (to 2005, semipulito)")),
+                ("international", _("International (clean burraco to close)")),
+            ),
+        ),
+        Option("target", _("Target"), _("The match ends when a side reaches it."), "int"),
+        Option(
+            "semipulito",
+            _("Semipulito"),
+            _("A burraco whose one wild sits at an end of seven naturals scores 150."),
+            "bool",
+            YES_NO,
+            advanced=True,
+        ),
+        Option(
+            "close_needs",
+            _("Closing needs"),
+            _("Which burraco a side must have to go out."),
+            "choice",
+            (("any", _("Any burraco")), ("clean", _("A clean burraco"))),
+            advanced=True,
+        ),
+        Option(
+            "set_ranks",
+            _("Sets of"),
+            _("Which ranks may be melded as sets."),
+            "choice",
+            (("all", _("Any rank")), ("aces_and_threes", _("Only aces and threes"))),
+            advanced=True,
+        ),
+        Option(
+            "duplicate_sets",
+            _("Two sets of one rank"),
+            _("A side may hold two separate sets of the same rank."),
+            "bool",
+            YES_NO,
+            advanced=True,
+        ),
+        Option(
+            "going_out_bonus",
+            _("Going out bonus"),
+            _("Points for the side that closes the deal."),
+            "int",
+            advanced=True,
+        ),
+        Option(
+            "no_pot_penalty",
+            _("No pozzetto penalty"),
+            _("Points lost by a side that never took its pozzetto."),
+            "int",
+            advanced=True,
+        ),
+    ),
+    Game.BARBU: (
+        Option(
+            "variant",
+            _("Variant"),
+            _("Which contracts are played."),
+            "choice",
+            (
+                ("classic", _("Classic: seven contracts, 28 deals")),
+                ("ravage_city", _("Ravage City: eight contracts, 32 deals")),
+                ("salade", _("Salade: six negative contracts, 24 deals")),
+                ("king", _("King (Rıfkı): 20 deals, no doubling")),
+            ),
+        ),
+        Option(
+            "rotation",
+            _("Declarer changes"),
+            _("When the next player becomes the declarer."),
+            "choice",
+            (
+                ("series", _("After a whole series of contracts")),
+                ("quick", _("After every deal")),
+            ),
+        ),
+        Option(
+            "compulsory_doubles",
+            _("Compulsory doubles"),
+            _("Each player must double every declarer at least twice."),
+            "choice",
+            (
+                ("enforce", _("Enforced: a deal that breaks it is refused")),
+                ("warn", _("Warn only")),
+                ("off", _("Off")),
+            ),
+            advanced=True,
+        ),
+        Option(
+            "undoubled_negative",
+            _("Undoubled negative contract"),
+            _("A negative contract nobody doubled…"),
+            "choice",
+            (
+                ("split", _("is not played: its points are split")),
+                ("play", _("is played as usual")),
+            ),
+            advanced=True,
+        ),
+    ),
+}
+# In Burraco the preset decides the other options; they are only sent when changed.
+FOLLOWS_PRESET = {Game.BURRACO: "preset"}
+
+
+def _as_choice(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _from_choice(option: Option, value: str) -> Any:
+    if option.kind == "bool":
+        return value == "true"
+    return value
+
+
+class MatchForm(forms.Form):
+    """Players in seat order, the first dealer, and the house rules of one game."""
+
+    def __init__(self, *args: Any, game: str, seats: int, known: list[str] = (), **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.seats = seats
+        self.defaults = rules_with_defaults(game)
+        places = SEAT_PLACES[seats]
+        for seat in range(seats):
+            self.fields[f"player_{seat}"] = forms.CharField(
+                label=_("Seat %(n)s") % {"n": seat + 1},
+                max_length=PLAYER_NAME_MAX,
+                widget=forms.TextInput(
+                    attrs={
+                        "list": "known-players",
+                        "autocomplete": "off",
+                        "autocapitalize": "words",
+                        "placeholder": places[seat],
+                    }
+                ),
+            )
+        self.fields["first_dealer"] = forms.TypedChoiceField(
+            label=_("Deals first") if game != Game.BARBU else _("Declares first"),
+            choices=[(seat, places[seat]) for seat in range(seats)],
+            coerce=int,
+            initial=0,
+            widget=forms.RadioSelect,
+        )
+        follows = FOLLOWS_PRESET.get(game)
+        self.options: list[Option] = []
+        for option in OPTIONS[game]:
+            if option.key not in self.defaults:
+                continue  # an option this version of the rules does not know
+            self.options.append(option)
+            default = self.defaults[option.key]
+            optional = follows is not None and option.key != follows
+            if option.kind == "int":
+                field: forms.Field = forms.IntegerField(
+                    min_value=0,
+                    step_size=5,
+                    required=not optional,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                )
+                if optional:
+                    field.widget.attrs["placeholder"] = _("as the rules say")
+            else:
+                choices = [
+                    (value, f"{label} · {_('default')}" if value == _as_choice(default) else label)
+                    for value, label in option.choices
+                ]
+                if optional:
+                    choices = [("", _("As the rules say")), *choices]
+                field = forms.ChoiceField(
+                    choices=choices,
+                    required=not optional,
+                    widget=forms.RadioSelect if not optional else forms.Select,
+                )
+            field.label = option.label
+            field.help_text = option.help
+            field.initial = None if optional else _as_choice(default)
+            field.option = option  # type: ignore[attr-defined]
+            self.fields[f"opt_{option.key}"] = field
+
+    @property
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[f"opt_{o.key}"] for o in self.options if not o.advanced]
+
+    @property
+    def advanced_fields(self) -> list[forms.BoundField]:
+        return [self[f"opt_{o.key}"] for o in self.options if o.advanced]
+
+    @property
+    def player_fields(self) -> list[forms.BoundField]:
+        return [self[f"player_{seat}"] for seat in range(self.seats)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        seen: dict[str, int] = {}
+        for seat in range(self.seats):
+            name = data.get(f"player_{seat}")
+            if not name:
+                continue
+            key = name_key(name)
+            if key in seen:
+                self.add_error(
+                    f"player_{seat}",
+                    _("%(name)s already sits in seat %(seat)s.")
+                    % {"name": name, "seat": seen[key] + 1},
+                )
+            seen[key] = seat
+        return data
+
+    def rules(self) -> dict[str, Any]:
+        rules: dict[str, Any] = {}
+        for option in self.options:
+            value = self.cleaned_data.get(f"opt_{option.key}")
+            if value is None or value == "":
+                continue
+            rules[option.key] = value if option.kind == "int" else _from_choice(option, value)
+        return rules
+
+    def match_kwargs(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": [self.cleaned_data[f"player_{seat}"] for seat in range(self.seats)],
+            "first_dealer": self.cleaned_data["first_dealer"],
+            "rules": self.rules(),
+        }
+
+    def field_for(self, where: tuple[str, ...]) -> str | None:
+        if not where:
+            return None
+        if where[0].startswith("players[") and where[0].endswith("]"):
+            return f"player_{where[0][8:-1]}"
+        if where[0] == "first_dealer":
+            return "first_dealer"
+        if where[0] == "rules" and len(where) > 1 and f"opt_{where[1]}" in self.fields:
+            return f"opt_{where[1]}"
+        return None
+
+
+def add_rule_error(form: forms.Form, error: RuleError) -> None:
+    """Show a refusal of the rules on the field it names, or above the form."""
+    field_for = getattr(form, "field_for", None)
+    field = field_for(error.where) if field_for else None
+    form.add_error(field, error.text if field else error.message)
+
+
+class ImportForm(forms.Form):
+    """A match document, uploaded as a file or pasted."""
+
+    file = forms.FileField(label=_("Match document (.json)"), required=False)
+    text = forms.CharField(
+        label=_("…or paste it here"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
+    )
+
+    MAX_BYTES = 2_000_000
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            if upload.size > self.MAX_BYTES:
+                raise forms.ValidationError(_("The file is too large for a match document."))
+            raw = upload.read()
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
+        else:
+            text = data.get("text") or ""
+        if not text.strip():
+            raise forms.ValidationError(_("Choose a file or paste a match document."))
+        try:
+            data["document"] = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise forms.ValidationError(
+                _("This is not valid JSON (line %(line)s, column %(column)s: %(msg)s).")
+                % {"line": e.lineno, "column": e.colno, "msg": e.msg}
+            ) from None
+        return data
+
+
+class SignupForm(UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        fields = ("username",)

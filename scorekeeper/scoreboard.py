@@ -1,0 +1,306 @@
+"""What the scoreboard shows, read from the rules core's result: nothing here scores.
+
+:func:`scoreboard` turns the scored match (``selectors.match_scored``) into plain values for
+``match_detail.html``: the columns (sides or players) with their totals and progress, one row
+per deal with its breakdown, and what comes next.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.models import Game, Match
+from scorekeeper.rules import match as rules_match
+from scorekeeper.rules.base import MatchResult
+from scorekeeper.rules.rummy import dealer_of
+
+CONTRACT_NAMES: dict[str, Promise] = {
+    "no_tricks": _("No tricks"),
+    "no_hearts": _("No hearts"),
+    "no_queens": _("No queens"),
+    "barbu": _("Barbu (no king of hearts)"),
+    "no_last_two": _("No last two"),
+    "trumps": _("Trumps"),
+    "domino": _("Domino"),
+    "ravage_city": _("Ravage City"),
+    "no_last_trick": _("No last trick"),
+    "salade": _("Salade"),
+    "no_boys": _("No boys"),
+    "no_girls": _("No girls"),
+    "no_king": _("No king"),
+}
+# Contract data that counts something per seat, and what it counts.
+PER_SEAT_COUNTS: dict[str, Promise] = {
+    "tricks": _("tricks"),
+    "hearts": _("hearts"),
+    "queens": _("queens"),
+    "boys": _("boys"),
+}
+SEAT_FACTS: dict[str, Promise] = {
+    "ace_of_hearts": _("Ace of hearts"),
+    "king_of_hearts": _("King of hearts"),
+    "last_trick": _("Last trick"),
+}
+MELD_KINDS: dict[str, Promise] = {"run": _("run"), "set": _("set")}
+PURITIES: dict[str, Promise] = {
+    "clean": _("clean"),
+    "dirty": _("dirty"),
+    "semi_clean": _("semi-clean"),
+}
+BONUS_NAMES: dict[str, Promise] = {
+    "clean_biriba": _("clean biriba"),
+    "dirty_biriba": _("dirty biriba"),
+    "clean_trump_biriba": _("clean trump biriba"),
+    "dirty_trump_biriba": _("dirty trump biriba"),
+    "clean_whole_suit": _("clean whole suit"),
+    "dirty_whole_suit": _("dirty whole suit"),
+    "clean_trump_whole_suit": _("clean trump whole suit"),
+    "dirty_trump_whole_suit": _("dirty trump whole suit"),
+    "clean_set_biriba": _("clean set biriba"),
+    "dirty_set_biriba": _("dirty set biriba"),
+    "clean_burraco": _("burraco pulito"),
+    "semi_clean_burraco": _("burraco semipulito"),
+    "dirty_burraco": _("burraco sporco"),
+}
+# The parts of a rummy side's score, in the order a score pad adds them up.
+RUMMY_PARTS: tuple[tuple[str, Promise], ...] = (
+    ("melded", _("cards melded")),
+    ("bonuses", _("meld bonuses")),
+    ("going_out", _("going out")),
+    ("in_hand", _("cards left in hand")),
+    ("no_pot", _("pot never taken")),
+)
+_DEAL_WHERE = re.compile(r"^deal (\d+)$")
+
+
+def contract_name(code: str) -> str:
+    return str(CONTRACT_NAMES.get(code, code.replace("_", " ")))
+
+
+def _progress(total: int, target: int | None) -> int | None:
+    if not target:
+        return None
+    return max(0, min(100, round(100 * total / target)))
+
+
+def _deal_of(where: tuple[str, ...]) -> int | None:
+    found = _DEAL_WHERE.match(where[0]) if where else None
+    return int(found.group(1)) if found else None
+
+
+def scoreboard(
+    match: Match,
+    parsed: rules_match.Match,
+    result: MatchResult,
+    exported: dict[str, Any],
+) -> dict[str, Any]:
+    header = parsed.header
+    barbu = header.game == Game.BARBU
+    players = list(header.players)
+    if barbu:
+        names = players
+    else:
+        names = [header.side_name(side) for side in range(header.side_count)]
+    target = None if barbu else match.rules.get("target")
+    totals = list(result.totals)
+    best = max(totals) if totals else 0
+    played = len(result.deal_scores)
+    columns = [
+        {
+            "index": i,
+            "name": name,
+            "total": total,
+            "progress": _progress(total, target),
+            "leading": played > 0 and total == best and totals.count(best) == 1,
+            "winner": result.finished and result.winner == i,
+        }
+        for i, (name, total) in enumerate(zip(names, totals, strict=True))
+    ]
+
+    notices_by_deal: dict[int | None, list[str]] = {}
+    for notice in result.notices:
+        notices_by_deal.setdefault(_deal_of(notice.where), []).append(notice.message)
+
+    rows = []
+    for i, (deal, score, running) in enumerate(
+        zip(exported["deals"], result.deal_scores, result.running, strict=True)
+    ):
+        number = i + 1
+        row: dict[str, Any] = {
+            "number": number,
+            "notices": notices_by_deal.get(number, []),
+            "last": number == played,
+        }
+        if barbu:
+            row.update(_barbu_row(deal, score, players))
+        else:
+            row.update(_rummy_row(deal, score, header, names, i))
+        row["cells"] = [
+            {"points": points, "running": run}
+            for points, run in zip(row.pop("points"), running, strict=True)
+        ]
+        rows.append(row)
+
+    board: dict[str, Any] = {
+        "barbu": barbu,
+        "game": header.game,
+        "columns": columns,
+        "cols": len(columns),
+        "rows": rows,
+        "played": played,
+        "target": target,
+        "finished": result.finished,
+        "winner": None if result.winner is None else names[result.winner],
+        "tied": result.finished and result.winner is None,
+        "notices": notices_by_deal.get(None, []),
+        "next": _next(result.next_deal, header, barbu, played),
+    }
+    return board
+
+
+def _next(next_deal: dict[str, Any], header: Any, barbu: bool, played: int) -> dict[str, Any]:
+    """Who deals (or declares) next and, in Barbu, what they may name and who owes doubles."""
+    out: dict[str, Any] = {"number": next_deal.get("number", played + 1), "of": next_deal.get("of")}
+    if barbu:
+        declarer = next_deal.get("declarer")
+        out["declarer"] = None if declarer is None else header.seat_name(declarer)
+        out["contracts"] = [contract_name(c) for c in next_deal.get("contracts", [])]
+        out["owes"] = [
+            {
+                "name": header.seat_name(o["seat"]),
+                "owed": o["owed"],
+                "deals_left": o["deals_left"],
+                "must": o.get("must_double", False),
+            }
+            for o in next_deal.get("doubles_owed", [])
+            if o.get("owed")
+        ]
+    else:
+        dealer = next_deal.get("dealer")
+        out["dealer"] = None if dealer is None else header.seat_name(dealer)
+        out["extra"] = {k: v for k, v in next_deal.items() if k not in {"number", "of", "dealer"}}
+    return out
+
+
+def _seat_name(players: list[str], seat: Any) -> str:
+    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else str(seat)
+
+
+def _barbu_row(deal: dict[str, Any], score: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    declarer = score.get("declarer")
+    table = []
+    for key, what in PER_SEAT_COUNTS.items():
+        if isinstance(deal.get(key), list):
+            table.append({"label": what, "values": deal[key], "kind": "count"})
+    if isinstance(deal.get("suits"), list):
+        table.append({"label": _("cards by suit"), "values": deal["suits"], "kind": "suits"})
+    table += [
+        {"label": _("raw"), "values": score["raw"], "kind": "points"},
+        {"label": _("doubles"), "values": score["doubles"], "kind": "signed"},
+        {"label": _("total"), "values": score["total"], "kind": "sum"},
+    ]
+    facts = [
+        {"label": label, "value": _seat_name(players, deal[key])}
+        for key, label in SEAT_FACTS.items()
+        if key in deal
+    ]
+    if isinstance(deal.get("last_two"), list) and len(deal["last_two"]) == 2:
+        facts.append({"label": _("Trick 12"), "value": _seat_name(players, deal["last_two"][0])})
+        facts.append({"label": _("Trick 13"), "value": _seat_name(players, deal["last_two"][1])})
+    if isinstance(deal.get("finish_order"), list):
+        facts.append(
+            {
+                "label": _("Went out"),
+                "value": " → ".join(_seat_name(players, s) for s in deal["finish_order"]),
+            }
+        )
+    doubles = [
+        {
+            "by": _seat_name(players, d["by"]),
+            "on": _seat_name(players, d["on"]),
+            "redoubled": bool(d.get("redoubled")),
+        }
+        for d in deal.get("doubles", [])
+    ]
+    settlement = [
+        {
+            "by": _seat_name(players, line["by"]),
+            "on": _seat_name(players, line["on"]),
+            "factor": line["factor"],
+            "amount": line["amount"],
+        }
+        for line in score.get("settlement", [])
+    ]
+    return {
+        "points": score["total"],
+        "title": contract_name(score.get("contract", deal.get("contract", ""))),
+        "who": _seat_name(players, declarer),
+        "trump": deal.get("trump"),
+        "split": bool(score.get("split")),
+        "table": table,
+        "facts": facts,
+        "doubles": doubles,
+        "settlement": settlement,
+        "players": players,
+    }
+
+
+def bonus_name(code: str) -> str:
+    return str(BONUS_NAMES.get(code, code.replace("_", " ")))
+
+
+def _meld(meld: dict[str, Any]) -> dict[str, Any]:
+    reading = [str(MELD_KINDS.get(meld.get("kind", ""), meld.get("kind", "")))]
+    if meld.get("purity"):
+        reading.append(str(PURITIES.get(meld["purity"], meld["purity"])))
+    return {
+        "cards": meld.get("cards", []),
+        "reading": " · ".join(reading),
+        "wild": meld.get("wild"),
+        "stands_for": meld.get("stands_for"),
+        "points": meld.get("points"),
+        "bonus": bonus_name(meld["bonus"]) if meld.get("bonus") else None,
+        "bonus_points": meld.get("bonus_points"),
+    }
+
+
+def _rummy_row(
+    deal: dict[str, Any], score: dict[str, Any], header: Any, names: list[str], index: int
+) -> dict[str, Any]:
+    sides = []
+    for side, (name, side_score, side_deal) in enumerate(
+        zip(names, score["sides"], deal.get("sides", []), strict=True)
+    ):
+        parts = [
+            {"label": label, "points": side_score[key]}
+            for key, label in RUMMY_PARTS
+            if side_score.get(key)
+        ]
+        sides.append(
+            {
+                "side": side,
+                "name": name,
+                "total": side_score["total"],
+                "as_totals": side_score.get("form") == "totals",
+                "melds": [_meld(m) for m in side_score.get("melds", [])],
+                "bonus_counts": [
+                    {"name": bonus_name(code), "count": n}
+                    for code, n in side_score.get("bonus_counts", {}).items()
+                ],
+                "parts": parts,
+                "hand": side_deal.get("hand", []),
+                "took_pot": bool(side_deal.get("took_pot")),
+                "went_out": bool(side_deal.get("went_out")),
+                "final_discard": side_deal.get("final_discard"),
+            }
+        )
+    return {
+        "points": [s["total"] for s in score["sides"]],
+        "who": header.seat_name(dealer_of(header, index)),
+        "trump": deal.get("trump"),
+        "sides": sides,
+    }

@@ -1,0 +1,79 @@
+"""Numbers and cards as a score pad writes them: ``1 245``, ``−20``, ``10♥`` in red."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext
+
+register = template.Library()
+
+MINUS = "\u2212"
+THIN_SPACE = "\u2009"
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED_SUITS = {"H", "D"}
+
+
+@register.filter
+def points(value: Any) -> str:
+    """``-1245`` → ``−1 245`` (a real minus sign, thin-space thousands)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return "" if value is None else str(value)
+    text = f"{abs(value):,}".replace(",", THIN_SPACE)
+    return f"{MINUS}{text}" if value < 0 else text
+
+
+@register.filter
+def signed(value: Any) -> str:
+    """``5`` → ``+5``, ``-20`` → ``−20``, ``0`` → ``0``."""
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return f"+{points(value)}"
+    return points(value)
+
+
+@register.filter
+def suit(letter: Any) -> SafeString | str:
+    """``"H"`` → a red ``♥``."""
+    if not isinstance(letter, str) or letter.upper() not in SUIT_SYMBOLS:
+        return "" if letter is None else str(letter)
+    letter = letter.upper()
+    colour = "red" if letter in RED_SUITS else "black"
+    return format_html('<span class="suit {}">{}</span>', colour, SUIT_SYMBOLS[letter])
+
+
+@register.filter
+def card(code: Any) -> SafeString | str:
+    """``"10H"`` → ``10♥`` in red, ``"JK"`` → a joker chip."""
+    if not isinstance(code, str) or not code:
+        return ""
+    if code.upper() == "JK":
+        return format_html('<span class="card joker" title="{}">JK</span>', gettext("joker"))
+    rank, letter = code[:-1], code[-1].upper()
+    if letter not in SUIT_SYMBOLS:
+        return code
+    colour = "red" if letter in RED_SUITS else "black"
+    return format_html('<span class="card {}">{}{}</span>', colour, rank, SUIT_SYMBOLS[letter])
+
+
+@register.filter
+def cards(codes: Any) -> SafeString | str:
+    if not isinstance(codes, list | tuple):
+        return ""
+    return format_html_join(" ", "{}", ((card(c),) for c in codes))
+
+
+@register.filter
+def label(key: Any) -> str:
+    """``"clean_biriba"`` → ``clean biriba``."""
+    return str(key).replace("_", " ")
+
+
+@register.filter
+def index(sequence: Any, i: Any) -> Any:
+    try:
+        return sequence[i]
+    except (IndexError, KeyError, TypeError):
+        return None

@@ -1,0 +1,116 @@
+"""Fixtures for the site's tests: users, a logged-in client, and matches made through services.
+
+``make_match("biriba", deals=5)`` creates a match of the ``user`` fixture's owner with five
+legal deals (each game has a deal generator below); ``htmx`` is the header an htmx request
+carries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.models import Match
+
+PLAYERS4 = ["Anna", "Babis", "Chris", "Dora"]
+HTMX = {"HX-Request": "true"}
+
+BARBU_CLASSIC = ("no_tricks", "no_hearts", "no_queens", "barbu", "no_last_two", "trumps", "domino")
+BARBU_DATA: dict[str, dict[str, Any]] = {
+    "no_tricks": {"tricks": [4, 3, 3, 3]},
+    "no_hearts": {"hearts": [4, 3, 3, 3], "ace_of_hearts": 0},
+    "no_queens": {"queens": [1, 1, 1, 1]},
+    "barbu": {"king_of_hearts": 1},
+    "no_last_two": {"last_two": [2, 3]},
+    "trumps": {"trump": "S", "tricks": [4, 3, 3, 3]},
+    "domino": {"finish_order": [0, 1, 2, 3]},
+}
+
+
+def rummy_deal(game: str, index: int = 0, *, sides: int = 2) -> dict[str, Any]:
+    """A small legal deal nobody goes out in: each side melds one run of three."""
+    suits = "HSDC"
+    deal: dict[str, Any] = {
+        "sides": [
+            {
+                "melds": [[f"{r}{suits[side]}" for r in ("3", "4", "5")]],
+                "hand": ["KD"] if side == 1 else [],
+                "took_pot": True,
+            }
+            for side in range(sides)
+        ]
+    }
+    if game == "biriba":
+        deal["trump"] = "SHDC"[index % 4]
+    return deal
+
+
+def barbu_deal(index: int, *, first_declarer: int = 0) -> dict[str, Any]:
+    """Deal ``index`` of a classic series match: the declarer names the contracts in order, and
+    the three others double the declarer (which keeps the compulsory doubles)."""
+    declarer = (first_declarer + index // 7) % 4
+    contract = BARBU_CLASSIC[index % 7]
+    doubles = [{"by": seat, "on": declarer} for seat in range(4) if seat != declarer]
+    return {"contract": contract, "doubles": doubles, **BARBU_DATA[contract]}
+
+
+def deal_for(game: str, index: int) -> dict[str, Any]:
+    return barbu_deal(index) if game == "barbu" else rummy_deal(game, index)
+
+
+@pytest.fixture(autouse=True)
+def _plain_static_files(settings) -> None:
+    """Tests run without ``collectstatic``: no manifest of hashed names to look up."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture
+def user(django_user_model):
+    return django_user_model.objects.create_user(username="anna", password="pass-word-1234")
+
+
+@pytest.fixture
+def other_user(django_user_model):
+    return django_user_model.objects.create_user(username="babis", password="pass-word-1234")
+
+
+@pytest.fixture
+def auth_client(client, user):
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def htmx() -> dict[str, str]:
+    return dict(HTMX)
+
+
+@pytest.fixture
+def make_match(user) -> Callable[..., Match]:
+    def make(
+        game: str = "biriba",
+        *,
+        deals: int = 0,
+        owner: Any = None,
+        players: list[str] | None = None,
+        rules: dict[str, Any] | None = None,
+        first_dealer: int = 0,
+    ) -> Match:
+        match = services.match_create(
+            owner=owner or user,
+            game=game,
+            players=players or list(PLAYERS4),
+            first_dealer=first_dealer,
+            rules=rules or {},
+        )
+        for i in range(deals):
+            services.deal_record(match=match, data=deal_for(game, i))
+        return match
+
+    return make
