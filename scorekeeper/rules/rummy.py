@@ -432,7 +432,8 @@ def check_totals(side: TotalsSide, scoring: RummyScoring, trump: Suit | None) ->
     if side.melded < need:
         raise RuleError(
             "totals_bonuses_exceed_melded",
-            "{bonuses} need melded cards worth at least {need}, but melded is {melded}",
+            "the bonuses counted ({bonuses}) need melded cards worth at least {need}, "
+            "but melded is {melded}",
             bonuses=", ".join(f"{n} {kind}" for kind, n in side.bonuses),
             need=need,
             melded=side.melded,
@@ -495,7 +496,7 @@ def check_copies(deal: RummyDeal, header: MatchHeader, spec: GameSpec) -> None:
             counted = Counter(places[card])
             raise RuleError(
                 "too_many_copies",
-                "{card} is recorded {count} times ({places}), but {packs} packs hold {limit}",
+                "{card} is recorded {count} times ({places}), but the {packs} packs hold {limit}",
                 card=str(card),
                 count=len(places[card]),
                 places=", ".join(p if n == 1 else f"{p} ×{n}" for p, n in counted.items()),
@@ -509,7 +510,7 @@ def check_going_out(deal: RummyDeal, header: MatchHeader) -> None:
     if len(out) > 1:
         raise RuleError(
             "two_sides_out",
-            "{sides} all went out: at most one side goes out in a deal",
+            "{sides} went out: at most one side goes out in a deal",
             sides=" and ".join(out),
         )
 
