@@ -9,7 +9,7 @@ the deals before (contracts already named, compulsory doubles) is checked by ``s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -101,36 +101,8 @@ def parse_deal(raw: object, *, header: MatchHeader, rules: BarbuRules, index: in
     contract = _contract(obj["contract"], rules, names[declarer])
     doubles = _doubles(obj.get("doubles", []))
     given = [k for k in ALL_DATA_KEYS if k in obj]
-    for key in given:
-        if key not in contract.data_keys:
-            raise RuleError(
-                "key_not_used",
-                "{key} is not recorded for {contract} (declared by {declarer}), which records "
-                "{keys}",
-                key=_quote(key),
-                contract=contract.value,
-                declarer=names[declarer],
-                keys=", ".join(contract.data_keys),
-                where=(key,),
-            )
-    data: dict[str, Any] = {}
-    if is_split(rules, contract, doubles):
-        if given:
-            raise _not_played(contract, given[0], names[declarer])
-    else:
-        for key in contract.data_keys:
-            if key not in obj:
-                if key in OPTIONAL_DATA_KEYS:
-                    continue
-                raise RuleError(
-                    "missing_key",
-                    "{contract} (declared by {declarer}) was played, so it records {key}",
-                    contract=contract.value,
-                    declarer=names[declarer],
-                    key=_quote(key),
-                    where=(key,),
-                )
-            data[key] = _READERS[key](obj[key], key)
+    _check_keys(contract, given, split=is_split(rules, contract, doubles), declarer=names[declarer])
+    data = {key: _READERS[key](obj[key], key) for key in given}
     deal = BarbuDeal(contract=contract, doubles=doubles, declarer=stated, **data)
     check_deal(deal, header=header, rules=rules, index=index)
     return deal
@@ -173,19 +145,46 @@ def _doubles(raw: object) -> tuple[Double, ...]:
     return tuple(out)
 
 
-def _not_played(contract: Contract, key: str, declarer: str) -> RuleError:
-    return RuleError(
-        "undoubled_not_played",
-        "nobody doubled in {contract} (declared by {declarer}), so it is not played and its "
-        "total is split: it records no {key}",
-        contract=contract.value,
-        declarer=declarer,
-        key=_quote(key),
-        where=(key,),
-    )
+def _check_keys(contract: Contract, given: Sequence[str], *, split: bool, declarer: str) -> None:
+    """The deal carries exactly the contract data its contract records (none when the deal
+    is an undoubled negative contract that is not played)."""
+    for key in given:
+        if key not in contract.data_keys:
+            raise RuleError(
+                "key_not_used",
+                "{key} is not recorded for {contract} (declared by {declarer}), which records "
+                "{keys}",
+                key=_quote(key),
+                contract=contract.value,
+                declarer=declarer,
+                keys=", ".join(contract.data_keys),
+                where=(key,),
+            )
+        if split:
+            raise RuleError(
+                "undoubled_not_played",
+                "nobody doubled in {contract} (declared by {declarer}), so it is not played and "
+                "its total is split: it records no {key}",
+                contract=contract.value,
+                declarer=declarer,
+                key=_quote(key),
+                where=(key,),
+            )
+    if split:
+        return
+    for key in contract.data_keys:
+        if key not in given and key not in OPTIONAL_DATA_KEYS:
+            raise RuleError(
+                "missing_key",
+                "{contract} (declared by {declarer}) was played, so it records {key}",
+                contract=contract.value,
+                declarer=declarer,
+                key=_quote(key),
+                where=(key,),
+            )
 
 
-def _counts(maximum: int):
+def _counts(maximum: int) -> Callable[[object, str], tuple[int, ...]]:
     def read(raw: object, key: str) -> tuple[int, ...]:
         return tuple(schema.int_list(raw, key, length=SEATS, minimum=0, maximum=maximum))
 
@@ -196,7 +195,7 @@ def _seat(raw: object, key: str) -> int:
     return schema.seat(raw, key, SEATS)
 
 
-def _seats(length: int):
+def _seats(length: int) -> Callable[[object, str], tuple[int, ...]]:
     def read(raw: object, key: str) -> tuple[int, ...]:
         items = schema.array(raw, key, length=length)
         return tuple(_seat(v, f"{key}[{i}]") for i, v in enumerate(items))
@@ -231,7 +230,7 @@ def _suit_table(raw: object, key: str) -> tuple[tuple[int, ...], ...]:
     )
 
 
-_READERS = {
+_READERS: dict[str, Callable[[object, str], Any]] = {
     "tricks": _counts(TRICKS),
     "hearts": _counts(HEARTS),
     "ace_of_hearts": _seat,
@@ -260,30 +259,10 @@ def check_deal(deal: BarbuDeal, *, header: MatchHeader, rules: BarbuRules, index
     if deal.contract not in contracts_of(rules.variant):
         _contract(deal.contract.value, rules, names[declarer])
     check_doubles(deal.doubles, declarer=declarer, contract=deal.contract, rules=rules, names=names)
-    given = deal.data_given()
-    if is_split(rules, deal.contract, deal.doubles):
-        if given:
-            raise _not_played(deal.contract, given[0], names[declarer])
-        return
-    for key in given:
-        if key not in deal.contract.data_keys:
-            raise RuleError(
-                "key_not_used",
-                "{key} is not recorded for {contract}",
-                key=_quote(key),
-                contract=deal.contract.value,
-                where=(key,),
-            )
-    for key in deal.contract.data_keys:
-        if key not in given and key not in OPTIONAL_DATA_KEYS:
-            raise RuleError(
-                "missing_key",
-                "{contract} was played, so it records {key}",
-                contract=deal.contract.value,
-                key=_quote(key),
-                where=(key,),
-            )
-    check_data(deal, names)
+    split = is_split(rules, deal.contract, deal.doubles)
+    _check_keys(deal.contract, deal.data_given(), split=split, declarer=names[declarer])
+    if not split:
+        check_data(deal, names)
 
 
 def _check_declarer(stated: int, *, header: MatchHeader, rules: BarbuRules, index: int) -> None:

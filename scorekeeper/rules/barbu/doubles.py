@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from .. import schema
 from ..cards import _quote
 from ..errors import RuleError
 from .contracts import SEATS, Contract
@@ -246,6 +247,8 @@ def expand_shortcut(
     the new doubles appended (in seat order from ``by``'s left). Pairs already in business
     otherwise stay as they are. Refuses a shortcut that the rules do not allow here."""
     shortcut = parse_shortcut(kind)
+    by = schema.seat(by, "by", SEATS)
+    declarer = schema.seat(declarer, "declarer", SEATS)
     n = _names(names)
     if not rules.doubling:
         raise RuleError(
