@@ -47,20 +47,24 @@ def run_score(doc: object, *args: str) -> subprocess.CompletedProcess:
     )
 
 
-def score(doc: object) -> dict:
-    out = StringIO()
-    call_command("score", "-", stdout=out, stdin=StringIO(json.dumps(doc)))
-    return json.loads(out.getvalue())
-
-
 @pytest.fixture
 def stdin(monkeypatch):
     def feed(doc: object) -> None:
-        monkeypatch.setattr(
-            sys, "stdin", StringIO(doc if isinstance(doc, str) else json.dumps(doc))
-        )
+        text = doc if isinstance(doc, str) else json.dumps(doc)
+        monkeypatch.setattr(sys, "stdin", StringIO(text))
 
     return feed
+
+
+@pytest.fixture
+def score(stdin):
+    def run(doc: object) -> dict:
+        stdin(doc)
+        out = StringIO()
+        call_command("score", "-", stdout=out)
+        return json.loads(out.getvalue())
+
+    return run
 
 
 def test_scores_a_document_from_stdin_and_exits_0():
