@@ -10,45 +10,10 @@ from scorekeeper.rules.barbu import contracts as barbu_contracts
 from scorekeeper.rules.base import MatchHeader
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.match import parse_document, score_document, score_document_full
+from tests.rules.test_barbu_deals import DATA, PLAYERS, doc
 
-PLAYERS = ["Anna", "Babis", "Chris", "Dora"]
-DATA = {
-    "no_tricks": {"tricks": [4, 3, 3, 3]},
-    "no_hearts": {"hearts": [4, 3, 3, 3], "ace_of_hearts": 0},
-    "no_queens": {"queens": [1, 1, 1, 1]},
-    "barbu": {"king_of_hearts": 1},
-    "no_last_two": {"last_two": [2, 3]},
-    "trumps": {"trump": "S", "tricks": [4, 3, 3, 3]},
-    "domino": {"finish_order": [0, 1, 2, 3]},
-    "ravage_city": {"suits": [[13, 0, 0, 3], [0, 13, 0, 3], [0, 0, 13, 3], [0, 0, 0, 4]]},
-    "no_last_trick": {"last_trick": 0},
-    "salade": {
-        "tricks": [4, 3, 3, 3],
-        "hearts": [4, 3, 3, 3],
-        "ace_of_hearts": 0,
-        "queens": [1, 1, 1, 1],
-        "king_of_hearts": 1,
-        "last_trick": 2,
-    },
-    "no_king": {"king_of_hearts": 1},
-    "no_girls": {"queens": [1, 1, 1, 1]},
-    "no_boys": {"boys": [2, 2, 2, 2]},
-}
 CLASSIC = ["no_tricks", "no_hearts", "no_queens", "barbu", "no_last_two", "trumps", "domino"]
 KING_NEGATIVES = ["no_king", "no_girls", "no_boys", "no_hearts", "no_last_two", "no_tricks"]
-
-
-def doc(deals, rules=None, first_dealer=0):
-    out = {
-        "format": "scorekeeper-match/1",
-        "game": "barbu",
-        "players": PLAYERS,
-        "first_dealer": first_dealer,
-        "deals": deals,
-    }
-    if rules is not None:
-        out["rules"] = rules
-    return out
 
 
 def played(contract, declarer, doublers=None):
