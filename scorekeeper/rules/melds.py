@@ -251,11 +251,7 @@ def readings(
         raise set_error if len(definite) > 1 else run_error
     if run_error or set_error:
         raise run_error or set_error  # type: ignore[misc]
-    raise RuleError(
-        "not_a_meld",
-        "neither a run (one suit in sequence) nor a set (one rank): {cards}",
-        cards=cards_text(hand),
-    )
+    raise RuleError("not_a_meld", "neither a run (one suit in sequence) nor a set (one rank)")
 
 
 # --- runs -------------------------------------------------------------------------------------
