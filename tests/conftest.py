@@ -62,8 +62,10 @@ def deal_for(game: str, index: int) -> dict[str, Any]:
 
 
 @pytest.fixture(autouse=True)
-def _plain_static_files(settings) -> None:
-    """Tests run without ``collectstatic``: no manifest of hashed names to look up."""
+def _test_settings(settings) -> None:
+    """Tests run without ``collectstatic`` (no manifest of hashed names to look up), and hash
+    passwords quickly."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

@@ -1,0 +1,86 @@
+"""``import_match`` and ``export_match``."""
+
+import io
+import json
+
+import pytest
+from django.core.management import ManagementUtility, base, call_command
+from django.core.management.base import CommandError
+
+from scorekeeper.models import Deal, Match, Player
+from scorekeeper.selectors import match_scored
+from tests.test_services import example
+
+pytestmark = pytest.mark.django_db
+
+
+def write(tmp_path, document) -> str:
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return str(path)
+
+
+def test_import_match_prints_the_new_id(tmp_path, user):
+    out = io.StringIO()
+    call_command("import_match", write(tmp_path, example("barbu-ex4")), owner="anna", stdout=out)
+    match = Match.objects.get()
+    assert out.getvalue().strip() == str(match.pk)
+    assert match.owner == user and match.deal_count == 1
+
+
+def test_import_match_refused_names_the_place_and_stores_nothing(tmp_path, user):
+    document = example("burraco-ex1")
+    document["deals"][0]["sides"][0]["hand"].append("1H")
+    with pytest.raises(CommandError) as refused:
+        call_command("import_match", write(tmp_path, document), owner="anna")
+    assert "refused, nothing stored: deal 1, Anna & Chris, hand" in str(refused.value)
+    assert '"1H"' in str(refused.value)
+    assert (Match.objects.count(), Player.objects.count(), Deal.objects.count()) == (0, 0, 0)
+
+
+def test_import_match_needs_a_known_owner_and_json(tmp_path, user):
+    with pytest.raises(CommandError, match="no user 'nobody'"):
+        call_command("import_match", write(tmp_path, example("barbu-ex4")), owner="nobody")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    with pytest.raises(CommandError, match="not valid JSON"):
+        call_command("import_match", str(bad), owner="anna")
+    assert Match.objects.count() == 0
+
+
+def test_export_match_prints_the_scored_document(make_match):
+    match = make_match("biriba", deals=3)
+    out = io.StringIO()
+    call_command("export_match", str(match.pk), stdout=out)
+    assert json.loads(out.getvalue()) == match_scored(match)[2]
+    with pytest.raises(CommandError, match="no match"):
+        call_command("export_match", str(match.pk + 100))
+
+
+def test_import_then_export_round_trip_through_the_commands(tmp_path, user):
+    out = io.StringIO()
+    call_command("import_match", write(tmp_path, example("biriba-ex2")), owner="anna", stdout=out)
+    exported = io.StringIO()
+    call_command("export_match", out.getvalue().strip(), stdout=exported)
+    first = json.loads(exported.getvalue())
+    out = io.StringIO()
+    call_command("import_match", write(tmp_path, first), owner="anna", stdout=out)
+    exported = io.StringIO()
+    call_command("export_match", out.getvalue().strip(), stdout=exported)
+    assert json.loads(exported.getvalue()) == first
+
+
+def test_import_match_exits_1_when_refused(tmp_path, user, capsys, monkeypatch):
+    """As ``manage.py`` runs it: a refused document exits 1 with the reason on standard error."""
+    # manage.py closes the database connections when a command ends: keep the test's open
+    monkeypatch.setattr(base.connections, "close_all", lambda: None)
+    document = example("barbu-ex2")
+    document["deals"][0]["queens"] = [1, 1, 1, 2]
+    path = write(tmp_path, document)
+    with pytest.raises(SystemExit) as exit_:
+        ManagementUtility(["manage.py", "import_match", path, "--owner", "anna"]).execute()
+    assert exit_.value.code == 1
+    captured = capsys.readouterr()
+    assert "refused, nothing stored: deal 1" in captured.err
+    assert captured.out == ""
+    assert Match.objects.count() == 0

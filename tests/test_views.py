@@ -1,0 +1,442 @@
+"""Each page as a plain request and as an htmx request, and who may see it."""
+
+import io
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper import services
+from scorekeeper.models import Deal, Match
+from scorekeeper.rules.match import rules_with_defaults
+from scorekeeper.selectors import match_scored
+from tests.conftest import HTMX, PLAYERS4, rummy_deal
+from tests.test_services import biriba_going_out, example
+
+pytestmark = pytest.mark.django_db
+
+
+def is_partial(response) -> bool:
+    return b"<html" not in response.content and b"<body" not in response.content
+
+
+def new_match_data(game="biriba", players=PLAYERS4, **extra):
+    data = {"game": game, "seats": len(players), "first_dealer": 0}
+    data |= {f"player_{i}": name for i, name in enumerate(players)}
+    return data | extra
+
+
+# --- page furniture ---------------------------------------------------------------------------
+
+
+def test_htmx_comes_from_our_static_files_and_carries_the_csrf_token(auth_client):
+    response = auth_client.get("/")
+    html = response.content.decode()
+    assert '<script src="/static/django_htmx/htmx' in html
+    assert "unpkg" not in html and "cdn" not in html.lower()
+    token = response.context["csrf_token"]
+    assert f'hx-headers=\'{{"x-csrftoken": "{token}"}}\'' in html
+
+
+def test_every_post_needs_the_csrf_token(user):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    assert client.post("/matches/new/", new_match_data()).status_code == 403
+    assert Match.objects.count() == 0
+
+
+# --- home -----------------------------------------------------------------------------------
+
+
+def test_home_anonymous_pitch(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "The score pad that knows the rules" in response.content.decode()
+    assert reverse("signup") in response.content.decode()
+
+
+def test_home_lists_matches_in_progress_first(auth_client, make_match, other_user):
+    done = make_match("biriba", rules={"target": 500}, players=["Eleni", "Fotis"])
+    services.deal_record(
+        match=done,
+        data={
+            **biriba_going_out("C"),
+            "sides": [
+                {
+                    "melds": [["3C", "4C", "5C", "6C", "7C", "8C", "9C"]],
+                    "took_pot": True,
+                    "went_out": True,
+                },
+                {"melds": [["3S", "4S", "5S"]], "hand": ["KD"], "took_pot": True},
+            ],
+        },
+    )
+    make_match("barbu", deals=3)
+    make_match("burraco", owner=other_user, players=["Zoe", "Yannis"])
+    response = auth_client.get("/")
+    html = response.content.decode()
+    assert html.index("In progress") < html.index("Barbu") < html.index("Finished")
+    assert html.index("Finished") < html.index("Eleni")
+    assert "Zoe" not in html
+    assert "Start a new match" in html
+
+
+def test_home_htmx_gives_the_list_alone(auth_client, make_match):
+    make_match("barbu")
+    response = auth_client.get("/", headers=HTMX)
+    assert response.status_code == 200 and is_partial(response)
+    assert 'id="matches"' in response.content.decode()
+
+
+# --- accounts -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/accounts/signup/", "/accounts/login/"])
+def test_account_pages_plain_and_htmx(client, path):
+    plain = client.get(path)
+    assert plain.status_code == 200 and not is_partial(plain)
+    partial = client.get(path, headers=HTMX)
+    assert partial.status_code == 200 and is_partial(partial)
+    assert 'id="auth-form"' in partial.content.decode()
+
+
+def test_signup_logs_in_and_goes_to_a_new_match(client, django_user_model):
+    data = {
+        "username": "chris",
+        "password1": "a-long-pass-phrase",
+        "password2": "a-long-pass-phrase",
+    }
+    response = client.post("/accounts/signup/", data)
+    assert response.status_code == 302 and response["Location"] == "/matches/new/"
+    assert django_user_model.objects.filter(username="chris").exists()
+    assert client.get("/matches/new/").status_code == 200
+
+
+def test_signup_htmx_redirects_the_whole_page_or_shows_errors(client):
+    data = {"username": "dora", "password1": "a-long-pass-phrase", "password2": "different"}
+    response = client.post("/accounts/signup/", data, headers=HTMX)
+    assert response.status_code == 200 and is_partial(response)
+    assert "password2" in response.context["form"].errors
+    data["password2"] = data["password1"]
+    response = client.post("/accounts/signup/", data, headers=HTMX)
+    assert response["HX-Redirect"] == "/matches/new/"
+
+
+def test_login_plain_and_htmx(client, user):
+    credentials = {"username": "anna", "password": "pass-word-1234"}
+    wrong = client.post("/accounts/login/", {**credentials, "password": "no"}, headers=HTMX)
+    assert wrong.status_code == 200 and is_partial(wrong)
+    assert wrong.context["form"].errors
+    response = client.post("/accounts/login/", credentials, headers=HTMX)
+    assert response["HX-Redirect"] == "/"
+    client.logout()
+    response = client.post("/accounts/login/?next=/matches/new/", credentials)
+    assert response.status_code == 302 and response["Location"] == "/matches/new/"
+
+
+def test_logout_is_a_post(auth_client):
+    response = auth_client.post("/accounts/logout/")
+    assert response.status_code == 302
+    assert auth_client.get("/matches/new/").status_code == 302
+
+
+# --- permissions ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["match_detail", "match_export", "deal_new"])
+def test_anonymous_is_sent_to_log_in(client, make_match, name):
+    match = make_match("barbu")
+    url = reverse(name, args=[match.pk])
+    response = client.get(url)
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('login')}?next={url}"
+
+
+@pytest.mark.parametrize("path", ["/matches/new/", "/matches/import/"])
+def test_anonymous_cannot_start_or_import(client, path):
+    assert client.get(path).status_code == 302
+    assert client.post(path, {}).status_code == 302
+    assert Match.objects.count() == 0
+
+
+@pytest.mark.parametrize("name", ["match_detail", "match_export", "deal_new"])
+def test_another_user_gets_404(client, make_match, other_user, name):
+    match = make_match("barbu", deals=1)
+    client.force_login(other_user)
+    assert client.get(reverse(name, args=[match.pk])).status_code == 404
+    assert client.get(reverse(name, args=[match.pk]), headers=HTMX).status_code == 404
+
+
+def test_another_user_cannot_delete_a_deal(client, make_match, other_user):
+    match = make_match("barbu", deals=1)
+    client.force_login(other_user)
+    data = {"action": "delete_last", "number": 1}
+    assert client.post(reverse("match_detail", args=[match.pk]), data).status_code == 404
+    assert Deal.objects.filter(match=match).count() == 1
+
+
+# --- new match ------------------------------------------------------------------------------
+
+
+def test_new_match_page_plain_and_htmx(auth_client):
+    plain = auth_client.get("/matches/new/")
+    assert plain.status_code == 200 and not is_partial(plain)
+    html = plain.content.decode()
+    assert "Biriba" in html and "Burraco" in html and "Barbu" in html
+    assert html.count('name="player_') == 4
+    assert "No · default" in html  # sets are off in the seed's rules
+    partial = auth_client.get("/matches/new/?switch_game=barbu", headers=HTMX)
+    assert partial.status_code == 200 and is_partial(partial)
+    assert 'id="match-form"' in partial.content.decode()
+    assert "Classic: seven contracts, 28 deals · default" in partial.content.decode()
+
+
+def test_new_match_switches_keep_the_names_typed(auth_client):
+    response = auth_client.get(
+        "/matches/new/",
+        {
+            "game": "biriba",
+            "seats": 4,
+            "player_0": "Anna",
+            "player_1": "Babis",
+            "switch_seats": 2,
+            "opt_target": 500,
+        },
+    )
+    form = response.context["form"]
+    assert form.seats == 2 and form["player_0"].value() == "Anna"
+    assert form["opt_target"].value() == 500 or form["opt_target"].value() == "500"
+    response = auth_client.get(
+        "/matches/new/",
+        {
+            "game": "biriba",
+            "seats": 2,
+            "player_0": "Anna",
+            "switch_game": "barbu",
+            "opt_target": 500,
+        },
+    )
+    form = response.context["form"]
+    assert form.game == "barbu" and form.seats == 4 and form["player_0"].value() == "Anna"
+    assert "opt_target" not in form.fields
+
+
+def test_new_match_offers_the_known_players(auth_client, make_match):
+    make_match("barbu", players=["Άννα", "Babis", "Chris", "Dora"])
+    html = auth_client.get("/matches/new/").content.decode()
+    assert 'data-fill-seat="Άννα"' in html
+    assert '<option value="Άννα">' in html
+
+
+def test_new_match_created_with_its_rules(auth_client, user):
+    data = new_match_data(opt_target=500, opt_sets="true", opt_trump_doubles="false")
+    data |= {"opt_card_values": "standard", "opt_whole_suit": "adds"}
+    data |= {"opt_close_needs_clean_biriba": "false", "opt_pot_needs_biriba": "true"}
+    data |= {"opt_going_out_bonus": 100, "opt_no_pot_penalty": 100, "first_dealer": 3}
+    response = auth_client.post("/matches/new/", data)
+    match = Match.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/matches/{match.pk}/"
+    assert match.owner == user and match.first_dealer == 3
+    assert match.rules == rules_with_defaults(
+        "biriba",
+        {
+            "target": 500,
+            "sets": True,
+            "trump_doubles": False,
+            "whole_suit": "adds",
+            "pot_needs_biriba": True,
+        },
+    )
+
+
+def test_new_burraco_match_follows_its_preset(auth_client):
+    data = new_match_data("burraco", opt_preset="fibur", opt_target="", opt_semipulito="")
+    response = auth_client.post("/matches/new/", data, headers=HTMX)
+    match = Match.objects.get()
+    assert response["HX-Redirect"] == f"/matches/{match.pk}/"
+    assert match.rules == rules_with_defaults("burraco", {"preset": "fibur"})
+    assert match.rules["target"] == 2005
+
+
+def test_new_match_refusals_show_on_their_fields(auth_client):
+    data = new_match_data("barbu", players=["Anna", "Babis", "anna", ""])
+    data |= {
+        "opt_variant": "classic",
+        "opt_rotation": "series",
+        "opt_compulsory_doubles": "enforce",
+        "opt_undoubled_negative": "split",
+    }
+    response = auth_client.post("/matches/new/", data, headers=HTMX)
+    assert response.status_code == 200 and is_partial(response)
+    errors = response.context["form"].errors
+    assert "player_2" in errors and "player_3" in errors
+    assert Match.objects.count() == 0
+
+
+def test_new_match_rule_errors_from_the_rules_core_land_on_a_field(auth_client):
+    data = new_match_data(
+        "biriba",
+        opt_target=0,
+        opt_sets="true",
+        opt_trump_doubles="true",
+        opt_card_values="standard",
+        opt_whole_suit="replaces",
+        opt_close_needs_clean_biriba="false",
+        opt_pot_needs_biriba="false",
+        opt_going_out_bonus=100,
+        opt_no_pot_penalty=100,
+    )
+    response = auth_client.post("/matches/new/", data)
+    assert response.status_code == 200
+    assert "opt_target" in response.context["form"].errors
+    assert Match.objects.count() == 0
+
+
+# --- scoreboard -----------------------------------------------------------------------------
+
+
+def test_scoreboard_plain_and_htmx(auth_client, make_match):
+    match = make_match("biriba", deals=2, first_dealer=1)
+    url = reverse("match_detail", args=[match.pk])
+    plain = auth_client.get(url)
+    assert plain.status_code == 200 and not is_partial(plain)
+    html = plain.content.decode()
+    assert "Anna &amp; Chris" in html and "Babis &amp; Dora" in html
+    assert "Enter deal 3" in html and reverse("deal_new", args=[match.pk]) in html
+    assert reverse("deal_edit", args=[match.pk, 1]) in html
+    assert reverse("deal_edit", args=[match.pk, 2]) in html
+    assert "<strong>Dora</strong> deals" in html  # deal 3, first dealer Babis
+    assert 'progress class="progress"' in html
+    partial = auth_client.get(url, headers=HTMX)
+    assert partial.status_code == 200 and is_partial(partial)
+    assert 'id="scoreboard"' in partial.content.decode()
+    board = partial.context["board"]
+    assert [c["total"] for c in board["columns"]] == match_scored(match)[1].totals
+    assert [r["number"] for r in board["rows"]] == [1, 2]
+
+
+def test_scoreboard_breakdown_names_melds_and_wilds(auth_client, user):
+    match = services.match_import(owner=user, document=example("biriba-ex1"))
+    html = auth_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert "clean biriba" in html and "+200" in html
+    assert "stands for" in html
+    assert '<span class="card red">10♥</span>' in html
+
+
+def test_scoreboard_of_a_finished_match_names_the_winner(auth_client, make_match):
+    match = make_match("biriba", rules={"target": 500})
+    services.deal_record(match=match, data=biriba_going_out("C"))
+    html = auth_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert "Anna &amp; Chris won the match" in html
+    assert "Enter deal" not in html
+
+
+def test_barbu_scoreboard_declarer_contracts_left_and_doubles_owed(auth_client, user):
+    match = services.match_import(owner=user, document=example("barbu-ex2"))
+    html = auth_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert "Deal 2 of 28" in html and "<strong>Anna</strong> declares" in html
+    assert "Anna has left:" in html
+    assert '<span class="chip">No tricks</span>' in html
+    assert '<span class="chip">No queens</span>' not in html
+    assert "Babis still owes 1 double on Anna · 6 deals left" in html
+    assert "Dora still owes 2 doubles on Anna" in html
+    assert "Babis doubled Chris" in html and "Chris doubled Anna, Anna redoubled" in html
+
+
+def test_delete_last_deal_plain_confirms_then_deletes(auth_client, make_match):
+    match = make_match("burraco", deals=2)
+    url = reverse("match_detail", args=[match.pk])
+    html = auth_client.get(url).content.decode()
+    assert "Delete deal 2 and its scores?" in html  # the confirm step
+    response = auth_client.post(url, {"action": "delete_last", "number": 2})
+    assert response.status_code == 302 and response["Location"] == url
+    assert list(match.deals.values_list("number", flat=True)) == [1]
+    assert "Deal 2 deleted." in auth_client.get(url).content.decode()
+
+
+def test_delete_last_deal_htmx_redraws_the_scoreboard(auth_client, make_match):
+    match = make_match("burraco", deals=2)
+    url = reverse("match_detail", args=[match.pk])
+    response = auth_client.post(url, {"action": "delete_last", "number": 2}, headers=HTMX)
+    assert response.status_code == 200 and is_partial(response)
+    html = response.content.decode()
+    assert "Deal 2 deleted." in html and "Enter deal 2" in html
+
+
+def test_delete_last_deal_refuses_a_stale_page(auth_client, make_match):
+    match = make_match("burraco", deals=2)
+    url = reverse("match_detail", args=[match.pk])
+    response = auth_client.post(url, {"action": "delete_last", "number": 1}, headers=HTMX)
+    assert "is not the last deal any more" in response.content.decode()
+    assert match.deals.count() == 2
+
+
+# --- export and import ----------------------------------------------------------------------
+
+
+def test_export_downloads_the_scored_document(auth_client, make_match):
+    match = make_match("barbu", deals=3)
+    url = reverse("match_export", args=[match.pk])
+    for headers in ({}, HTMX):
+        response = auth_client.get(url, headers=headers)
+        assert response.status_code == 200
+        assert response["Content-Type"].startswith("application/json")
+        assert response["Content-Disposition"].startswith('attachment; filename="barbu-')
+        assert json.loads(response.content) == match_scored(match)[2]
+
+
+def test_import_page_plain_and_htmx(auth_client):
+    plain = auth_client.get("/matches/import/")
+    assert plain.status_code == 200 and not is_partial(plain)
+    partial = auth_client.get("/matches/import/", headers=HTMX)
+    assert partial.status_code == 200 and is_partial(partial)
+    assert 'id="import-form"' in partial.content.decode()
+
+
+def test_import_upload_creates_a_match(auth_client, user):
+    upload = io.BytesIO(json.dumps(example("burraco-ex1")).encode())
+    upload.name = "match.json"
+    response = auth_client.post("/matches/import/", {"file": upload})
+    match = Match.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/matches/{match.pk}/"
+    assert match.owner == user and match.deal_count == 1
+
+
+def test_import_pasted_with_htmx(auth_client):
+    response = auth_client.post(
+        "/matches/import/", {"text": json.dumps(example("barbu-ex3"))}, headers=HTMX
+    )
+    match = Match.objects.get()
+    assert response["HX-Redirect"] == f"/matches/{match.pk}/"
+
+
+def test_import_refused_says_why_and_stores_nothing(auth_client):
+    document = example("biriba-ex1")
+    document["deals"][0]["sides"][1]["melds"][0] = ["5C", "6C", "JK", "2D"]
+    for headers in ({}, HTMX):
+        response = auth_client.post(
+            "/matches/import/", {"text": json.dumps(document)}, headers=headers
+        )
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert "Refused, nothing was stored." in html
+        assert "deal 1" in html and "Babis &amp; Dora" in html and "meld 1" in html
+    assert Match.objects.count() == 0
+
+
+def test_import_of_something_that_is_not_json(auth_client):
+    response = auth_client.post("/matches/import/", {"text": "{nope"}, headers=HTMX)
+    assert "This is not valid JSON (line 1, column 2" in response.content.decode()
+    response = auth_client.post("/matches/import/", {}, headers=HTMX)
+    assert "Choose a file or paste a match document." in response.content.decode()
+    assert Match.objects.count() == 0
+
+
+def test_deal_entry_routes_exist(make_match, auth_client):
+    match = make_match("burraco", deals=1)
+    assert reverse("deal_new", args=[match.pk]) == f"/matches/{match.pk}/deals/new/"
+    assert reverse("deal_edit", args=[match.pk, 1]) == f"/matches/{match.pk}/deals/1/edit/"
+    assert reverse("deal_preview", args=[match.pk]) == f"/matches/{match.pk}/deals/preview/"
+    assert auth_client.get(reverse("deal_new", args=[match.pk])).status_code == 200
+    services.deal_record(match=match, data=rummy_deal("burraco"))
