@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any
 
 from . import rummy
 from .base import MatchHeader, MatchResult
@@ -196,7 +196,10 @@ class Scoring:
     """Biriba's part of scoring a deal (see :class:`rummy.RummyScoring`)."""
 
     rules: BiribaRules
-    spec: ClassVar[rummy.GameSpec] = SPEC
+
+    @property
+    def spec(self) -> rummy.GameSpec:
+        return SPEC
 
     @property
     def going_out_bonus(self) -> int:

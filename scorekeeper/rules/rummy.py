@@ -339,9 +339,14 @@ class DealScore:
 class RummyScoring(Protocol):
     """What a game supplies to score a deal under its rules (built from the rules value)."""
 
-    spec: GameSpec
-    going_out_bonus: int
-    no_pot_penalty: int
+    @property
+    def spec(self) -> GameSpec: ...
+
+    @property
+    def going_out_bonus(self) -> int: ...
+
+    @property
+    def no_pot_penalty(self) -> int: ...
 
     def card_value(self, card: Card) -> int: ...
 
