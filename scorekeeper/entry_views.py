@@ -792,10 +792,11 @@ class BarbuPage:
         for line in score.get("settlement") or []:
             by, on, amount = line["by"], line["on"], line["amount"]
             winner, loser = (by, on) if amount >= 0 else (on, by)
+            first, second = sorted((by, on))
             lines.append(
                 {
-                    "a": self.names[by],
-                    "b": self.names[on],
+                    "a": self.names[first],
+                    "b": self.names[second],
                     "factor": line["factor"],
                     "winner": self.names[winner],
                     "loser": self.names[loser],

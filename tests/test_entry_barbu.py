@@ -1,0 +1,363 @@
+"""The Barbu deal-entry page: contracts left, doubles and their reasons, compulsory doubles, the
+contract's own widgets, the preview, saving and correcting."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+from django.urls import reverse
+
+from scorekeeper import entry_state as st
+from scorekeeper.models import Deal
+from tests.conftest import HTMX
+
+pytestmark = pytest.mark.django_db
+
+DRAFT = re.compile(r'name="draft" value="([^"]*)"')
+
+
+def draft_of(response) -> str:
+    found = DRAFT.search(response.content.decode())
+    assert found, "no draft in the page"
+    return html.unescape(found.group(1))
+
+
+def press(client, url: str, draft: str, *actions: str, htmx: bool = True):
+    response = None
+    headers = HTMX if htmx else {}
+    for action in actions:
+        response = client.post(url, {"draft": draft, "action": action}, headers=headers)
+        assert response.status_code in (200, 302), (action, response.status_code)
+        if response.status_code == 200 and "HX-Redirect" not in response.headers:
+            draft = draft_of(response)
+    return response
+
+
+def text(response) -> str:
+    page = re.sub(r"<[^>]+>", " ", response.content.decode())
+    return re.sub(r"\s+", " ", html.unescape(page))
+
+
+def new_url(match) -> str:
+    return reverse("deal_new", args=[match.pk])
+
+
+@pytest.fixture
+def barbu(make_match):
+    return make_match("barbu")  # Anna declares the first seven deals
+
+
+# --- the page, plain and htmx, and who may see it --------------------------------------------
+
+
+def test_entry_page_plain_and_htmx(auth_client, barbu):
+    plain = auth_client.get(new_url(barbu))
+    assert plain.status_code == 200
+    assert "<html" in plain.content.decode()
+    assert "Deal 1 of 28 · Anna declares" in text(plain)
+    partial = auth_client.get(new_url(barbu), headers=HTMX)
+    assert partial.status_code == 200
+    assert "<html" not in partial.content.decode()
+    assert partial.content.decode().lstrip().startswith('<div id="entry"')
+
+
+def test_entry_post_plain_draws_the_whole_page(auth_client, barbu):
+    keys = ["contract:barbu", "double:2:0:1"]
+    response = press(auth_client, new_url(barbu), "", *keys, htmx=False)
+    assert "<html" in response.content.decode()
+    assert "Who took K♥?" in text(response)
+
+
+def test_anonymous_and_other_users(client, other_user, barbu):
+    url = new_url(barbu)
+    response = client.get(url)
+    assert response.status_code == 302 and response.url.startswith(reverse("login"))
+    preview = reverse("deal_preview", args=[barbu.pk])
+    assert client.post(preview, {"draft": ""}).status_code == 302
+    client.force_login(other_user)
+    assert client.get(url).status_code == 404
+    assert client.post(url, {"action": "save"}).status_code == 404
+    assert client.post(preview, {"draft": ""}).status_code == 404
+
+
+# --- contracts ---------------------------------------------------------------------------------
+
+
+def test_the_chooser_offers_only_the_contracts_left(auth_client, make_match):
+    match = make_match("barbu", deals=2)  # Anna has named no_tricks and no_hearts
+    response = auth_client.get(new_url(match))
+    body = response.content.decode()
+    assert 'value="contract:no_tricks"' not in body
+    assert 'value="contract:no_hearts"' not in body
+    for contract in ("no_queens", "barbu", "no_last_two", "trumps", "domino"):
+        assert f'value="contract:{contract}"' in body
+    assert "Anna has 5 left" in text(response)
+    # a contract already named cannot be slipped in by hand either
+    response = press(auth_client, new_url(match), "", "contract:no_tricks")
+    assert json.loads(draft_of(response))["contract"] is None
+
+
+def test_the_next_declarer_is_shown_with_their_own_contracts(auth_client, make_match):
+    match = make_match("barbu", deals=7)  # Anna's series is done: Babis declares
+    response = auth_client.get(new_url(match))
+    assert "Deal 8 of 28 · Babis declares" in text(response)
+    assert "Babis has 7 left" in text(response)
+
+
+# --- doubles -----------------------------------------------------------------------------------
+
+
+def test_a_deal_with_doubles_and_a_redouble_is_previewed_and_saved(auth_client, barbu):
+    """rules.md, Barbu example 2: no queens, Babis says maximum, Chris doubles Anna, Anna
+    redoubles Chris; queens: Anna one, Chris one, Dora two."""
+    url = new_url(barbu)
+    keys = [
+        "contract:no_queens",
+        "maximum:1",
+        "double:2:0:1",
+        "double:2:0:2",
+        "step:queens:0:+1",
+        "step:queens:2:+1",
+        "step:queens:3:+1",
+        "rest:queens:3",
+    ]
+    response = press(auth_client, url, "", *keys)
+    page = text(response)
+    assert "Queens 4 / 4 ✓" in page
+    assert "raw −6 0 −6 −12" in page
+    assert "deal −12 24 −12 −24" in page
+    assert "Anna ↔ Chris ×2: even" in page
+    assert "Babis ↔ Dora ×1: Babis +12" in page
+    assert "Σ −24 ✓" in page
+
+    response = press(auth_client, url, draft_of(response), "save")
+    assert response.headers["HX-Redirect"] == reverse("match_detail", args=[barbu.pk])
+    deal = Deal.objects.get(match=barbu)
+    doubles = sorted((d["by"], d["on"], d.get("redoubled", False)) for d in deal.data["doubles"])
+    assert doubles == [(1, 0, False), (1, 2, False), (1, 3, False), (2, 0, True)]
+    assert deal.data["queens"] == [1, 0, 1, 2]
+    barbu.refresh_from_db()
+    assert barbu.totals == [-12, 24, -12, -24]
+
+
+def test_a_forbidden_double_is_not_offered_and_its_reason_is_one_tap_away(auth_client, barbu):
+    url = new_url(barbu)
+    response = press(auth_client, url, "", "contract:trumps")
+    body = response.content.decode()
+    page = text(response)
+    # in a positive contract only the declarer may be doubled: Babis may double Anna only
+    assert 'value="double:1:0:1"' in body
+    assert 'value="double:1:2:1"' not in body
+    assert 'value="double:1:3:1"' not in body
+    assert "<details" in body
+    assert "why not Chris, Dora, family?" in page
+    assert "only the declarer Anna may be doubled, not Chris" in page
+    # the declarer never doubles
+    assert "Anna declares this deal and cannot double" in page
+    assert not re.search(r'value="double:0:\d:1"', body)
+
+
+def test_a_forbidden_double_sent_anyway_is_refused_with_the_rule(auth_client, barbu):
+    url = new_url(barbu)
+    keys = ["contract:trumps", "trump:S", "double:1:2:1", *["step:tricks:0:+1"] * 13]
+    response = press(auth_client, url, "", *keys)
+    assert "Not a legal deal yet" in text(response)
+    assert "only the declarer Anna may be doubled" in text(response)
+    response = press(auth_client, url, draft_of(response), "save")
+    assert "Not done:" in text(response)
+    assert not Deal.objects.exists()
+
+
+def test_changing_to_a_positive_contract_drops_doubles_it_forbids(auth_client, barbu):
+    url = new_url(barbu)
+    response = press(auth_client, url, "", "contract:no_tricks", "maximum:1", "contract:domino")
+    doubles = json.loads(draft_of(response))["doubles"]
+    assert [(d["by"], d["on"]) for d in doubles] == [(1, 0)]
+
+
+def test_family_is_not_offered_to_the_declarer(auth_client, barbu):
+    response = press(auth_client, new_url(barbu), "", "contract:no_hearts")
+    body = response.content.decode()
+    assert 'value="family:1"' in body
+    assert 'value="family:0"' not in body
+    assert 'value="maximum:0"' not in body  # nobody has doubled Anna yet: nothing to redouble
+
+
+def test_a_shortcut_the_rules_refuse_is_explained(auth_client, barbu):
+    response = press(auth_client, new_url(barbu), "", "contract:no_hearts", "family:0")
+    assert "Not done:" in text(response)
+    assert "cannot say family" in text(response)
+
+
+def test_the_compulsory_doubles_are_shown(auth_client, make_match):
+    match = make_match("barbu")
+    # Anna's first deal: only Babis doubles her
+    deal = {"contract": "no_queens", "doubles": [{"by": 1, "on": 0}], "queens": [1, 1, 1, 1]}
+    from scorekeeper import services
+
+    services.deal_record(match=match, data=deal)
+    response = auth_client.get(new_url(match))
+    page = text(response)
+    assert "Babis owes 1 double on Anna · 6 deals left" in page
+    assert "Chris owes 2 doubles on Anna · 6 deals left" in page
+    response = press(
+        auth_client, new_url(match), draft_of(response), "contract:barbu", "double:2:0:1"
+    )
+    assert "Chris owes 2 doubles on Anna · 6 deals left · doubling now" in text(response)
+
+
+def test_a_player_who_must_double_now_is_warned(auth_client, make_match):
+    from scorekeeper import services
+
+    match = make_match("barbu")
+    contracts = ["no_tricks", "no_hearts", "no_queens", "barbu", "no_last_two"]
+    data = {
+        "no_tricks": {"tricks": [4, 3, 3, 3]},
+        "no_hearts": {"hearts": [4, 3, 3, 3], "ace_of_hearts": 0},
+        "no_queens": {"queens": [1, 1, 1, 1]},
+        "barbu": {"king_of_hearts": 1},
+        "no_last_two": {"last_two": [2, 3]},
+    }
+    for contract in contracts:  # Babis and Chris double Anna each time, Dora never
+        doubles = [{"by": 1, "on": 0}, {"by": 2, "on": 0}]
+        services.deal_record(
+            match=match, data={"contract": contract, "doubles": doubles, **data[contract]}
+        )
+    response = auth_client.get(new_url(match))
+    assert "Dora owes 2 doubles on Anna · 2 deals left · must double now" in text(response)
+
+
+# --- contract widgets --------------------------------------------------------------------------
+
+
+def test_tricks_have_a_live_sum_check(auth_client, barbu):
+    url = new_url(barbu)
+    response = press(auth_client, url, "", "contract:no_tricks", "double:1:0:1", "step:tricks:1:+1")
+    assert "Tricks 1 / 13" in text(response)
+    assert "must be 13" in text(response)
+    response = press(auth_client, url, draft_of(response), "rest:tricks:2")
+    assert "Tricks 13 / 13 ✓" in text(response)
+
+
+def test_king_of_hearts_is_one_tap_and_last_two_are_two(auth_client, make_match):
+    match = make_match("barbu", deals=3)  # Anna has barbu, no_last_two, trumps, domino left
+    url = new_url(match)
+    response = press(
+        auth_client, url, "", "contract:barbu", "double:3:0:1", "seat:king_of_hearts:2"
+    )
+    assert "✓ Preview" in text(response)
+    response = press(
+        auth_client, url, draft_of(response), "contract:no_last_two", "last_two:0:1", "last_two:1:3"
+    )
+    assert "✓ Preview" in text(response)
+    press(auth_client, url, draft_of(response), "save")
+    deal = Deal.objects.get(match=match, number=4)
+    assert deal.data["contract"] == "no_last_two"
+    assert deal.data["last_two"] == [1, 3]
+    assert "king_of_hearts" not in deal.data
+
+
+def test_domino_is_entered_by_tapping_players_in_finishing_order(auth_client, barbu):
+    url = new_url(barbu)
+    response = press(auth_client, url, "", "contract:domino", "domino:2", "domino:0", "domino:3")
+    assert json.loads(draft_of(response))["finish_order"] == [2, 0, 3, 1]  # the last follows
+    assert "raw 20 −5 45 5" in text(response)
+    response = press(auth_client, url, draft_of(response), "domino:0")  # taps 0 and after it off
+    assert json.loads(draft_of(response))["finish_order"] == [2]
+
+
+def test_ravage_city_has_a_four_by_four_grid(auth_client, make_match):
+    match = make_match("barbu", rules={"variant": "ravage_city"})
+    url = new_url(match)
+    response = press(auth_client, url, "", "contract:ravage_city", "double:1:0:1")
+    body = response.content.decode()
+    assert 'value="ravage:3:C:+1"' in body
+    keys = []
+    for seat, counts in enumerate([[4, 4, 4, 4], [3, 3, 3, 3], [3, 3, 3, 3], [3, 3, 3, 3]]):
+        for suit, n in zip("SHDC", counts, strict=True):
+            keys += [f"ravage:{seat}:{suit}:+1"] * n
+    response = press(auth_client, url, draft_of(response), *keys)
+    assert "13 / 13 ✓" in text(response)
+    press(auth_client, url, draft_of(response), "save")
+    assert Deal.objects.get(match=match).data["suits"][0] == [4, 4, 4, 4]
+
+
+def test_an_undoubled_negative_contract_is_split_and_carries_no_data(auth_client, barbu):
+    url = new_url(barbu)
+    response = press(auth_client, url, "", "contract:no_tricks", "step:tricks:0:+1")
+    page = text(response)
+    assert "not played, its total is split" in page
+    assert "raw 1 −9 −9 −9" in page
+    press(auth_client, url, draft_of(response), "save")
+    assert Deal.objects.get(match=barbu).data == {"contract": "no_tricks", "doubles": []}
+
+
+def test_saving_without_a_contract_says_so(auth_client, barbu):
+    response = press(auth_client, new_url(barbu), "", "save")
+    assert "Anna has not named a contract yet" in text(response)
+    assert not Deal.objects.exists()
+
+
+# --- the preview URL and corrections ------------------------------------------------------------
+
+
+def test_the_preview_url_serves_the_preview_partial(auth_client, barbu):
+    draft = st.BarbuDraft(contract="barbu", doubles={(1, 0): 1}, seats={"king_of_hearts": 3})
+    response = auth_client.post(
+        reverse("deal_preview", args=[barbu.pk]), {"draft": draft.dumps()}, headers=HTMX
+    )
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert body.lstrip().startswith('<section id="preview"')
+    assert "raw 0 0 0 −20" in text(response)
+
+
+def test_the_preview_url_is_for_barbu_only(auth_client, make_match):
+    match = make_match("biriba")
+    assert auth_client.post(reverse("deal_preview", args=[match.pk])).status_code == 404
+
+
+def test_correcting_a_barbu_deal(auth_client, make_match):
+    match = make_match("barbu", deals=3)
+    url = reverse("deal_edit", args=[match.pk, 3])
+    response = auth_client.get(url)
+    page = text(response)
+    assert "Correct deal 3" in page
+    assert json.loads(draft_of(response))["contract"] == "no_queens"
+    response = press(auth_client, url, draft_of(response), "step:queens:0:+1", "step:queens:1:-1")
+    press(auth_client, url, draft_of(response), "save")
+    assert Deal.objects.get(match=match, number=3).data["queens"] == [2, 0, 1, 1]
+    assert Deal.objects.filter(match=match).count() == 3
+
+
+def test_a_correction_that_breaks_a_later_deal_is_refused(auth_client, make_match):
+    match = make_match("barbu", deals=2)  # deal 1 no_tricks, deal 2 no_hearts
+    url = reverse("deal_edit", args=[match.pk, 1])
+    response = auth_client.get(url)
+    keys = ["contract:no_hearts", "step:hearts:0:+1", "rest:hearts:1", "seat:ace_of_hearts:0"]
+    response = press(auth_client, url, draft_of(response), *keys)
+    response = press(auth_client, url, draft_of(response), "save")
+    assert "Not done:" in text(response)
+    assert "deal 2" in text(response)
+    assert Deal.objects.get(match=match, number=1).data["contract"] == "no_tricks"
+
+
+def test_barbu_pad_state():
+    draft = st.BarbuDraft()
+    for action in ["contract:no_hearts", "double:1:0:1", "double:0:1:1", "step:hearts:2:+1"]:
+        st.barbu_apply(draft, action)
+    assert draft.doubles == {(0, 1): 1}  # one business per pair: the later replaces
+    st.barbu_apply(draft, "rest:hearts:3")
+    assert draft.count("hearts") == [0, 0, 1, 12]
+    assert draft.deal_json() == {
+        "contract": "no_hearts",
+        "doubles": [{"by": 0, "on": 1}],
+        "hearts": [0, 0, 1, 12],
+    }
+    with pytest.raises(st.UnknownAction):
+        st.barbu_apply(draft, "double:1:1:1")
+    again = st.BarbuDraft.loads(draft.dumps())
+    assert again.to_json() == draft.to_json()

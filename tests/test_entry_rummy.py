@@ -1,0 +1,405 @@
+"""The rummy deal-entry page (Biriba, Burraco): the card pad, live readings, saving, correcting.
+
+Every deal here is built the way a player builds it, by pressing the pad's keys (POSTs of
+``action`` with the draft so far); the draft is read back from each response's hidden field.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from scorekeeper import entry_state as st
+from scorekeeper.models import Deal
+from tests.conftest import HTMX
+
+pytestmark = pytest.mark.django_db
+
+DRAFT = re.compile(r'name="draft" value="([^"]*)"')
+
+
+def draft_of(response) -> str:
+    found = DRAFT.search(response.content.decode())
+    assert found, "no draft in the page"
+    return html.unescape(found.group(1))
+
+
+def press(client, url: str, draft: str, *actions: str, htmx: bool = True):
+    """Press keys one after the other; returns the last response."""
+    response = None
+    headers = HTMX if htmx else {}
+    for action in actions:
+        response = client.post(url, {"draft": draft, "action": action}, headers=headers)
+        assert response.status_code in (200, 302), (action, response.status_code)
+        if response.status_code == 200 and "HX-Redirect" not in response.headers:
+            draft = draft_of(response)
+    return response
+
+
+def text(response) -> str:
+    """The page's text, tags dropped and spaces squeezed."""
+    page = re.sub(r"<[^>]+>", " ", response.content.decode())
+    return re.sub(r"\s+", " ", html.unescape(page))
+
+
+def run(suit: str, ranks: str) -> list[str]:
+    """Keys for a run: one suit tap, then one tap per rank."""
+    return [f"suit:{suit}", *(f"rank:{r}" for r in ranks.split())]
+
+
+# Worked example 1 of rules.md (Biriba), entered on the pad.
+EXAMPLE_1 = [
+    "trump:D",
+    *run("H", "4 5 6 7 8 9 10"),
+    "new_meld",
+    *run("S", "Q K A"),
+    "target:hand",
+    *run("C", "3"),
+    *run("D", "K"),
+    "pot:0",
+    "went_out:0",
+    "side:1",
+    *run("C", "5 6"),
+    "joker",
+    "rank:8",
+    "new_meld",
+    *run("D", "9 10 J"),
+    "target:hand",
+    *run("S", "2"),
+    *run("H", "A"),
+    *run("D", "4"),
+    "pot:1",
+]
+
+
+@pytest.fixture
+def biriba(make_match):
+    return make_match("biriba")
+
+
+def new_url(match) -> str:
+    return reverse("deal_new", args=[match.pk])
+
+
+# --- the page, plain and htmx, and who may see it --------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["biriba", "burraco"])
+def test_entry_page_plain_is_a_whole_page(auth_client, make_match, game):
+    match = make_match(game)
+    response = auth_client.get(new_url(match))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "<html" in body and 'id="entry"' in body
+    assert 'name="action" value="rank:A"' in body
+    assert ("Trump" in body) is (game == "biriba")
+    assert ("Closing discard" in body) is (game == "burraco")
+
+
+@pytest.mark.parametrize("game", ["biriba", "burraco"])
+def test_entry_page_htmx_is_the_partial(auth_client, make_match, game):
+    match = make_match(game)
+    response = auth_client.get(new_url(match), headers=HTMX)
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "<html" not in body
+    assert body.lstrip().startswith('<div id="entry"')
+
+
+def test_entry_post_plain_draws_the_whole_page(auth_client, biriba):
+    url = new_url(biriba)
+    response = press(auth_client, url, "", "suit:S", "rank:5", htmx=False)
+    assert "<html" in response.content.decode()
+    assert json.loads(draft_of(response))["sides"][0]["melds"] == [["5S"]]
+
+
+def test_entry_post_htmx_draws_the_partial(auth_client, biriba):
+    response = press(auth_client, new_url(biriba), "", "suit:S", "rank:5")
+    assert "<html" not in response.content.decode()
+    assert "5♠" in text(response)
+
+
+def test_anonymous_is_sent_to_log_in(client, biriba):
+    url = new_url(biriba)
+    for response in (client.get(url), client.post(url, {"action": "rank:5"})):
+        assert response.status_code == 302
+        assert response.url.startswith(reverse("login"))
+    assert not Deal.objects.exists()
+
+
+def test_another_user_gets_404(client, other_user, biriba):
+    client.force_login(other_user)
+    url = new_url(biriba)
+    assert client.get(url).status_code == 404
+    assert client.post(url, {"action": "save"}).status_code == 404
+    edit = reverse("deal_edit", args=[biriba.pk, 1])
+    assert client.get(edit).status_code == 404
+
+
+def test_editing_a_deal_that_is_not_there_is_404(auth_client, make_match):
+    match = make_match("burraco", deals=1)
+    assert auth_client.get(reverse("deal_edit", args=[match.pk, 2])).status_code == 404
+    assert auth_client.get(reverse("deal_edit", args=[match.pk, 0])).status_code == 404
+
+
+# --- building a deal on the pad and saving it ---------------------------------------------------
+
+
+def test_worked_example_built_on_the_pad_reads_every_meld_and_saves(auth_client, biriba):
+    url = new_url(biriba)
+    response = press(auth_client, url, "", *EXAMPLE_1)
+    page = text(response)
+    # side 1 is open: its melds read by the referee, its score, and the legal deal
+    assert "run 5♣–8♣ · dirty · JK = 7♣" in page
+    assert "run 9♦–J♦ · clean" in page
+    assert "A legal deal" in page
+    response = press(auth_client, url, draft_of(response), "side:0")
+    page = text(response)
+    assert "run 4♥–10♥ · clean · clean biriba 50 + 200" in page
+    assert "run Q♠–A♠ · clean 35" in page
+    assert "Anna & Chris this deal 370" in page
+    assert re.search(r"Anna & Chris 370 370 Babis & Dora 40 40", page)
+
+    response = press(auth_client, url, draft_of(response), "save")
+    assert response.headers["HX-Redirect"] == reverse("match_detail", args=[biriba.pk])
+    deal = Deal.objects.get(match=biriba)
+    assert deal.number == 1
+    assert deal.data == {
+        "trump": "D",
+        "sides": [
+            {
+                "melds": [["4H", "5H", "6H", "7H", "8H", "9H", "10H"], ["QS", "KS", "AS"]],
+                "hand": ["3C", "KD"],
+                "took_pot": True,
+                "went_out": True,
+            },
+            {
+                "melds": [["5C", "6C", "JK", "8C"], ["9D", "10D", "JD"]],
+                "hand": ["2S", "AH", "4D"],
+                "took_pot": True,
+                "went_out": False,
+            },
+        ],
+    }
+    biriba.refresh_from_db()
+    assert biriba.totals == [370, 40]
+    board = auth_client.get(reverse("match_detail", args=[biriba.pk]))
+    assert "370" in text(board)
+
+
+def test_saving_without_javascript_redirects_to_the_scoreboard(auth_client, biriba):
+    url = new_url(biriba)
+    response = press(auth_client, url, "", *EXAMPLE_1, htmx=False)
+    response = press(auth_client, url, draft_of(response), "save", htmx=False)
+    assert response.status_code == 302
+    assert response.url == reverse("match_detail", args=[biriba.pk])
+    assert Deal.objects.filter(match=biriba).count() == 1
+    # the draft is forgotten once saved: the next deal starts empty
+    page = auth_client.get(new_url(biriba))
+    assert json.loads(draft_of(page))["sides"][0]["melds"] == []
+
+
+def test_an_illegal_meld_is_marked_inline_with_the_rule_and_nothing_is_stored(auth_client, biriba):
+    url = new_url(biriba)
+    # rules.md, Biriba example 3: AD 2D 3D JK 5D 2C 7D has two wilds
+    keys = ["trump:S", *run("D", "A 2 3"), "joker", "rank:5", *run("C", "2"), *run("D", "7")]
+    response = press(auth_client, url, "", *keys)
+    body = response.content.decode()
+    assert 'class="emeld target illegal"' in body
+    assert "✗ two wild cards in one meld (JK 2C)" in text(response)
+    assert "Not a legal deal yet" in text(response)
+    assert "deal 1, Anna &amp; Chris, meld 1 (AD 2D 3D JK 5D 2C 7D)" in body
+
+    response = press(auth_client, url, draft_of(response), "save")
+    assert "HX-Redirect" not in response.headers
+    assert "Not saved:" in text(response)
+    assert "two wild cards in one meld" in text(response)
+    assert not Deal.objects.exists()
+    # everything entered is still there
+    assert json.loads(draft_of(response))["sides"][0]["melds"] == [
+        ["AD", "2D", "3D", "JK", "5D", "2C", "7D"]
+    ]
+
+
+def test_a_deal_wide_rule_is_shown_and_refused(auth_client, make_match):
+    match = make_match("burraco")
+    url = new_url(match)
+    # a side that went out without a burraco, and never took its pozzetto
+    response = press(auth_client, url, "", *run("H", "3 4 5"), "went_out:0", "pot:0")
+    page = text(response)
+    assert "✗" in page
+    assert "Not a legal deal yet" in page
+    press(auth_client, url, draft_of(response), "save")
+    assert not Deal.objects.exists()
+
+
+def test_tapping_a_card_chip_takes_it_away_and_backspace_takes_the_last(auth_client, biriba):
+    url = new_url(biriba)
+    response = press(auth_client, url, "", *run("H", "4 5 6 7"), "remove:m0:1")
+    assert json.loads(draft_of(response))["sides"][0]["melds"] == [["4H", "6H", "7H"]]
+    response = press(auth_client, url, draft_of(response), "back")
+    assert json.loads(draft_of(response))["sides"][0]["melds"] == [["4H", "6H"]]
+
+
+def test_went_out_is_one_choice_across_sides(auth_client, biriba):
+    url = new_url(biriba)
+    response = press(auth_client, url, "", "went_out:0", "went_out:1")
+    sides = json.loads(draft_of(response))["sides"]
+    assert [s["went_out"] for s in sides] == [False, True]
+    assert sides[1]["took_pot"] is True  # going out needs the pot: ticked with it
+
+
+def test_the_draft_survives_a_reload(auth_client, biriba):
+    url = new_url(biriba)
+    press(auth_client, url, "", *run("S", "Q K A"))
+    page = auth_client.get(url)
+    assert json.loads(draft_of(page))["sides"][0]["melds"] == [["QS", "KS", "AS"]]
+    response = press(auth_client, url, draft_of(page), "reset")
+    assert json.loads(draft_of(response))["sides"][0]["melds"] == []
+
+
+def test_a_garbled_draft_or_action_is_ignored(auth_client, biriba):
+    url = new_url(biriba)
+    for draft, action in [
+        ("{not json", "rank:5"),
+        ('{"game": "biriba"}', "card:ZZ"),
+        ("", "x" * 70),
+    ]:
+        response = auth_client.post(url, {"draft": draft, "action": action}, headers=HTMX)
+        assert response.status_code == 200
+    assert not Deal.objects.exists()
+
+
+def test_a_finished_match_takes_no_new_deal(auth_client, make_match):
+    match = make_match("biriba", rules={"target": 100})
+    url = new_url(match)
+    response = press(auth_client, url, "", *EXAMPLE_1)
+    press(auth_client, url, draft_of(response), "save")
+    match.refresh_from_db()
+    assert match.is_finished
+    response = auth_client.get(url)
+    assert response.status_code == 302
+    assert response.url == reverse("match_detail", args=[match.pk])
+
+
+# --- totals ---------------------------------------------------------------------------------
+
+
+def test_a_side_counted_by_hand_is_entered_as_totals(auth_client, biriba):
+    url = new_url(biriba)
+    keys = [
+        "mode:totals",
+        "digit:2",
+        "digit:3",
+        "digit:5",
+        "target:in_hand",
+        "digit:1",
+        "digit:5",
+        "sign",  # a minus typed out of habit is understood
+        "bonus:clean_biriba:+1",
+        "pot:0",
+        "side:1",
+        *run("H", "3 4 5"),
+        "pot:1",
+    ]
+    response = press(auth_client, url, "", *keys)
+    response = press(auth_client, url, draft_of(response), "side:0")
+    page = text(response)
+    assert "Melded cards 235" in page
+    assert "Cards in hand −15" in page
+    assert "Anna & Chris this deal 420" in page  # 235 + 200 − 15
+    press(auth_client, url, draft_of(response), "save")
+    deal = Deal.objects.get(match=biriba)
+    assert deal.data["sides"][0]["totals"] == {
+        "melded": 235,
+        "in_hand": 15,
+        "bonuses": {"clean_biriba": 1},
+    }
+
+
+def test_implausible_totals_are_refused_with_the_rule(auth_client, biriba):
+    url = new_url(biriba)
+    response = press(auth_client, url, "", "mode:totals", "digit:7")
+    assert "multiple of 5" in text(response)
+    press(auth_client, url, draft_of(response), "save")
+    assert not Deal.objects.exists()
+
+
+# --- correcting an earlier deal ----------------------------------------------------------------
+
+
+def test_correcting_an_earlier_deal_starts_from_it_and_rescores_the_match(auth_client, make_match):
+    match = make_match("burraco", deals=3)
+    url = reverse("deal_edit", args=[match.pk, 1])
+    response = auth_client.get(url)
+    page = text(response)
+    assert "Correct deal 1" in page
+    assert "3♥ 4♥ 5♥" in page  # the stored meld, as chips
+    response = press(auth_client, url, draft_of(response), "target:m0", *run("H", "6 7"))
+    assert "run 3♥–7♥ · clean" in text(response)
+    response = press(auth_client, url, draft_of(response), "save")
+    assert response.headers["HX-Redirect"] == reverse("match_detail", args=[match.pk])
+    assert Deal.objects.filter(match=match).count() == 3
+    first = Deal.objects.get(match=match, number=1)
+    assert first.data["sides"][0]["melds"] == [["3H", "4H", "5H", "6H", "7H"]]
+    match.refresh_from_db()
+    assert match.totals[0] == 3 * 15 + 10  # the corrected deal is worth 10 more
+
+
+def test_correcting_into_an_illegal_deal_is_refused_and_keeps_the_entry(auth_client, make_match):
+    match = make_match("biriba", deals=2)
+    url = reverse("deal_edit", args=[match.pk, 2])
+    response = auth_client.get(url)
+    response = press(auth_client, url, draft_of(response), "target:m0", "joker", "joker")
+    response = press(auth_client, url, draft_of(response), "save")
+    assert "Not saved:" in text(response)
+    assert Deal.objects.get(match=match, number=2).data["sides"][0]["melds"] == [["3H", "4H", "5H"]]
+
+
+# --- the pad's state on its own ------------------------------------------------------------
+
+
+def test_pad_state_new_meld_and_targets():
+    draft = st.RummyDraft.new(game="burraco", side_count=2)
+    for action in ["suit:C", "rank:5", "new_meld", "new_meld", "rank:6"]:
+        st.rummy_apply(draft, action)
+    side = draft.sides[0]
+    assert side.melds == [["5C"], ["6C"]]  # a second "new meld" does not add an empty one
+    st.rummy_apply(draft, "target:discard")
+    st.rummy_apply(draft, "joker")
+    assert side.final_discard == "JK"
+    st.rummy_apply(draft, "remove:m0:0")
+    assert side.melds == [["6C"]] and side.target == "discard"
+    deal = draft.deal_json()
+    assert deal["sides"][0]["final_discard"] == "JK"
+    assert "trump" not in deal
+
+
+def test_pad_state_refuses_what_the_pad_never_sends():
+    draft = st.RummyDraft.new(game="biriba", side_count=3)
+    for action in ["side:3", "trump:X", "target:discard", "bonus:clean_burraco:+1", "nonsense"]:
+        with pytest.raises(st.UnknownAction):
+            st.rummy_apply(draft, action)
+
+
+def test_pad_state_round_trips_and_distrusts_its_input():
+    draft = st.RummyDraft.new(game="biriba", side_count=2)
+    for action in ["trump:H", *run("H", "4 5 6"), "side:1", "mode:totals", "digit:5"]:
+        st.rummy_apply(draft, action)
+    again = st.RummyDraft.loads(draft.dumps(), game="biriba", side_count=2)
+    assert again.to_json() == draft.to_json()
+    hostile: dict[str, Any] = {
+        "game": "biriba",
+        "side": 7,
+        "sides": [{"melds": [["ZZ", "5H"]], "hand": "x", "bonuses": {"evil": 3}}, {}],
+    }
+    cleaned = st.RummyDraft.from_json(hostile, game="biriba", side_count=2)
+    assert cleaned.side == 0
+    assert cleaned.sides[0].melds == [["5H"]]
+    assert cleaned.sides[0].hand == []
+    assert cleaned.sides[0].bonuses == {}
