@@ -136,7 +136,12 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
                 ("international", _("International (clean burraco to close)")),
             ),
         ),
-        Option("target", _("Target"), _("The match ends when a side reaches it."), "int"),
+        Option(
+            "target",
+            _("Target"),
+            _("The match ends when a side reaches it (classic 2000, FIBUR 2005)."),
+            "int",
+        ),
         Option(
             "semipulito",
             _("Semipulito"),
@@ -236,7 +241,7 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
 FOLLOWS_PRESET = {Game.BURRACO: "preset"}
 
 
-def _as_choice(value: Any) -> str:
+def as_choice(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
@@ -293,14 +298,14 @@ class MatchForm(forms.Form):
                     widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                 )
                 if optional:
-                    field.widget.attrs["placeholder"] = _("as the rules say")
+                    field.widget.attrs["placeholder"] = _("as preset")
             else:
                 choices = [
-                    (value, f"{label} · {_('default')}" if value == _as_choice(default) else label)
+                    (value, f"{label} · {_('default')}" if value == as_choice(default) else label)
                     for value, label in option.choices
                 ]
                 if optional:
-                    choices = [("", _("As the rules say")), *choices]
+                    choices = [("", _("As the preset says")), *choices]
                 field = forms.ChoiceField(
                     choices=choices,
                     required=not optional,
@@ -308,7 +313,7 @@ class MatchForm(forms.Form):
                 )
             field.label = option.label
             field.help_text = option.help
-            field.initial = None if optional else _as_choice(default)
+            field.initial = None if optional else as_choice(default)
             field.option = option  # type: ignore[attr-defined]
             self.fields[f"opt_{option.key}"] = field
 

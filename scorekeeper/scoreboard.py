@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.forms import OPTIONS, as_choice
 from scorekeeper.models import Game, Match
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.base import MatchResult
@@ -45,6 +46,7 @@ SEAT_FACTS: dict[str, Promise] = {
     "king_of_hearts": _("King of hearts"),
     "last_trick": _("Last trick"),
 }
+OTHER_RULE_LABELS: dict[str, Promise] = {"domino_payouts": _("Domino payouts")}
 MELD_KINDS: dict[str, Promise] = {"run": _("run"), "set": _("set")}
 PURITIES: dict[str, Promise] = {
     "clean": _("clean"),
@@ -158,8 +160,30 @@ def scoreboard(
         "tied": result.finished and result.winner is None,
         "notices": notices_by_deal.get(None, []),
         "next": _next(result.next_deal, header, barbu, played),
+        "rules": rules_summary(header.game, match.rules),
     }
     return board
+
+
+def rules_summary(game: str, rules: dict[str, Any]) -> list[dict[str, str]]:
+    """The match's house rules as the new-match page words them."""
+    options = {option.key: option for option in OPTIONS.get(game, ())}
+    out = []
+    for key, value in rules.items():
+        option = options.get(key)
+        choices = dict(option.choices) if option else {}
+        if as_choice(value) in choices:
+            shown = str(choices[as_choice(value)])
+        elif value is None:
+            shown = "—"
+        elif isinstance(value, list):
+            shown = " / ".join(str(v) for v in value)
+        else:
+            shown = str(value).replace("_", " ")
+        label = option.label if option else OTHER_RULE_LABELS.get(key, key.replace("_", " "))
+        label = str(label)
+        out.append({"label": label, "value": shown})
+    return out
 
 
 def _next(next_deal: dict[str, Any], header: Any, barbu: bool, played: int) -> dict[str, Any]:

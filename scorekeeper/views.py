@@ -21,7 +21,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from scorekeeper import services
 from scorekeeper.forms import (
@@ -139,6 +139,14 @@ def match_new(request: HttpRequest) -> HttpResponseBase:
     Switching the game or the number of players is a GET of this page carrying what was
     typed so far (the switch buttons submit the form with ``formmethod="get"``).
     """
+    clean_url = None
+    if request.method == "GET" and request.GET:
+        # A switch button submits the whole form as a GET: keep the token out of the address.
+        query = request.GET.copy()
+        query.pop("csrfmiddlewaretoken", None)
+        clean_url = f"{request.path}?{query.urlencode()}"
+        if not request.htmx and "csrfmiddlewaretoken" in request.GET:
+            return redirect(clean_url)
     source = request.POST if request.method == "POST" else request.GET
     game, seats = _new_match_choice(source)
     known = list(Player.objects.filter(owner=request.user).values_list("name", flat=True))
@@ -173,7 +181,10 @@ def match_new(request: HttpRequest) -> HttpResponseBase:
         "known_players": known,
         "table": _table_seats(form),
     }
-    return TemplateResponse(request, template_name, context)
+    response = TemplateResponse(request, template_name, context)
+    if clean_url and request.htmx:
+        push_url(response, clean_url)
+    return response
 
 
 def _table_seats(form: MatchForm) -> list[dict[str, Any]]:
