@@ -282,7 +282,7 @@ def _run_options(cards: Sequence[Card], suit: Suit) -> list[_RunOption]:
     own_twos = [c for c in cards if c.is_two and c.suit == suit]
     jokers_and_others = [c for c in cards if c.is_wild and not (c.is_two and c.suit == suit)]
     seen: Counter[int] = Counter(c.rank for c in definite)
-    for rank, n in seen.items():
+    for rank, n in sorted(seen.items()):
         if n > 1:
             raise RuleError(
                 "card_twice_in_run",
