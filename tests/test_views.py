@@ -440,3 +440,20 @@ def test_deal_entry_routes_exist(make_match, auth_client):
     assert reverse("deal_preview", args=[match.pk]) == f"/matches/{match.pk}/deals/preview/"
     assert auth_client.get(reverse("deal_new", args=[match.pk])).status_code == 200
     services.deal_record(match=match, data=rummy_deal("burraco"))
+
+
+def test_new_match_switch_keeps_the_csrf_token_out_of_the_address(auth_client):
+    query = {
+        "csrfmiddlewaretoken": "secret",
+        "game": "biriba",
+        "player_0": "Anna",
+        "switch_game": "burraco",
+    }
+    response = auth_client.get("/matches/new/", query)
+    assert response.status_code == 302
+    assert "secret" not in response["Location"] and "player_0=Anna" in response["Location"]
+    response = auth_client.get("/matches/new/", query, headers=HTMX)
+    assert response.status_code == 200 and is_partial(response)
+    assert "secret" not in response["HX-Push-Url"]
+    assert response["HX-Push-Url"].startswith("/matches/new/?")
+    assert response.context["form"].game == "burraco"
