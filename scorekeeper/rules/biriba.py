@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from . import rummy
+from . import rummy, schema
 from .base import MatchHeader, MatchResult
 from .cards import Card, Suit
 from .errors import RuleError
@@ -56,7 +56,6 @@ BONUS_KINDS = (
 
 SPEC = rummy.GameSpec(
     name=NAME,
-    player_counts=PLAYER_COUNTS,
     bonus_kinds=BONUS_KINDS,
     trump=True,
     final_discard=False,
@@ -104,14 +103,14 @@ class BiribaRules:
 
 _READERS = {
     "target": rummy.option_target,
-    "sets": rummy.option_bool,
+    "sets": schema.boolean,
     "card_values": rummy.option_choice(CardValues),
-    "trump_doubles": rummy.option_bool,
+    "trump_doubles": schema.boolean,
     "whole_suit": rummy.option_choice(WholeSuit),
-    "close_needs_clean_biriba": rummy.option_bool,
-    "pot_needs_biriba": rummy.option_bool,
-    "going_out_bonus": rummy.option_points,
-    "no_pot_penalty": rummy.option_points,
+    "close_needs_clean_biriba": schema.boolean,
+    "pot_needs_biriba": schema.boolean,
+    "going_out_bonus": rummy.points,
+    "no_pot_penalty": rummy.points,
 }
 
 

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from . import rummy
+from . import rummy, schema
 from .base import MatchHeader, MatchResult
 from .cards import ACE, Card, Suit
 from .errors import RuleError
@@ -58,7 +58,6 @@ BONUS = {"clean_burraco": 200, "semi_clean_burraco": 150, "dirty_burraco": 100}
 
 SPEC = rummy.GameSpec(
     name=NAME,
-    player_counts=PLAYER_COUNTS,
     bonus_kinds=BONUS_KINDS,
     trump=False,
     final_discard=True,
@@ -111,12 +110,12 @@ PRESETS: dict[Preset, dict[str, Any]] = {
 _READERS = {
     "preset": rummy.option_choice(Preset),
     "target": rummy.option_target,
-    "semipulito": rummy.option_bool,
+    "semipulito": schema.boolean,
     "close_needs": rummy.option_choice(CloseNeeds),
     "set_ranks": rummy.option_choice(SetRanks),
-    "duplicate_sets": rummy.option_bool,
-    "going_out_bonus": rummy.option_points,
-    "no_pot_penalty": rummy.option_points,
+    "duplicate_sets": schema.boolean,
+    "going_out_bonus": rummy.points,
+    "no_pot_penalty": rummy.points,
 }
 
 

@@ -36,7 +36,17 @@ from typing import Any, Protocol
 
 from . import schema
 from .base import MatchHeader, MatchResult
-from .cards import ACE, JOKER, Card, Suit, _quote, cards_text, parse_card, parse_cards, parse_suit
+from .cards import (
+    ACE,
+    JOKER,
+    Card,
+    Suit,
+    _type_name,
+    cards_text,
+    parse_card,
+    parse_cards,
+    parse_suit,
+)
 from .errors import RuleError
 from .melds import HIGH_ACE, MIN_MELD, MeldReading
 
@@ -48,7 +58,6 @@ class GameSpec:
     """What differs between the two rummy games outside their rules' values."""
 
     name: str
-    player_counts: tuple[int, ...]
     bonus_kinds: tuple[str, ...]  # totals form: the bonus kinds, in the order they are shown
     trump: bool  # a deal records a trump suit (Biriba)
     final_discard: bool  # a side may record its closing discard (Burraco)
@@ -416,6 +425,9 @@ def score_side(
     )
 
 
+_ONE_OF_EACH_RANK = (JOKER, *(Card(rank, Suit.SPADES) for rank in range(ACE, 14)))
+
+
 def check_totals(side: TotalsSide, scoring: RummyScoring, trump: Suit | None) -> None:
     """A totals-form side must be possible (see the module docstring)."""
     for kind, _ in side.bonuses:
@@ -423,8 +435,7 @@ def check_totals(side: TotalsSide, scoring: RummyScoring, trump: Suit | None) ->
             scoring.check_bonus_kind(kind, trump)
         except RuleError as e:
             raise e.at("totals", "bonuses", kind) from None
-    least_card = min(scoring.card_value(c) for c in (JOKER, Card(ACE, Suit.SPADES), *_RANKS))
-    least_meld = MIN_MELD * least_card
+    least_meld = MIN_MELD * min(scoring.card_value(c) for c in _ONE_OF_EACH_RANK)
     if 0 < side.melded < least_meld:
         raise RuleError(
             "totals_melded_too_small",
@@ -444,9 +455,6 @@ def check_totals(side: TotalsSide, scoring: RummyScoring, trump: Suit | None) ->
             melded=side.melded,
             where=("totals", "melded"),
         )
-
-
-_RANKS = tuple(Card(rank, Suit.SPADES) for rank in range(2, 14))
 
 
 def check_end(side: Side, scoring: RummyScoring, *, one_player: bool) -> None:
@@ -605,16 +613,8 @@ def score_match(
 # --- options --------------------------------------------------------------------------------
 
 
-def option_bool(raw: object, key: str) -> bool:
-    return schema.boolean(raw, key)
-
-
 def option_target(raw: object, key: str) -> int:
     return schema.integer(raw, key, minimum=1)
-
-
-def option_points(raw: object, key: str) -> int:
-    return points(raw, key)
 
 
 def option_choice[E: StrEnum](kind: type[E]) -> Callable[[object, str], E]:
@@ -629,7 +629,7 @@ def parse_options(
 ) -> dict[str, Any]:
     """Read the options present in ``raw``; an unknown key is refused with ``where=(key,)``."""
     if not isinstance(raw, Mapping):
-        raise RuleError("bad_type", "expected a rules object, got {got}", got=_quote(raw))
+        raise RuleError("bad_type", "expected a rules object, got {got}", got=_type_name(raw))
     schema.obj(dict(raw), allowed=tuple(readers), what="a rules object")
     return {key: readers[key](value, key) for key, value in raw.items()}
 
