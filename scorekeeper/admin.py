@@ -19,13 +19,13 @@ class ReadOnlyMixin:
 
 class SeatInline(ReadOnlyMixin, admin.TabularInline):
     model = MatchSeat
-    fields = ["seat", "player"]
+    fields = readonly_fields = ["seat", "player"]
     extra = 0
 
 
 class DealInline(ReadOnlyMixin, admin.TabularInline):
     model = Deal
-    fields = ["number", "data", "updated"]
+    fields = readonly_fields = ["number", "data", "updated"]
     extra = 0
     show_change_link = True
 

@@ -457,3 +457,23 @@ def test_new_match_switch_keeps_the_csrf_token_out_of_the_address(auth_client):
     assert "secret" not in response["HX-Push-Url"]
     assert response["HX-Push-Url"].startswith("/matches/new/?")
     assert response.context["form"].game == "burraco"
+
+
+def test_the_admin_shows_matches_and_deals_read_only(client, make_match, django_user_model):
+    match = make_match("barbu", deals=2)
+    admin = django_user_model.objects.create_superuser("root", "root@example.com", "pw-12345678")
+    client.force_login(admin)
+    assert client.get("/admin/scorekeeper/match/").status_code == 200
+    page = client.get(f"/admin/scorekeeper/match/{match.pk}/change/")
+    assert page.status_code == 200 and b"no_tricks" in page.content
+    assert b'name="_save"' not in page.content
+    assert client.get("/admin/scorekeeper/deal/").status_code == 200
+    assert client.get("/admin/scorekeeper/match/add/").status_code == 403
+    deal = match.deals.get(number=1)
+    response = client.post(f"/admin/scorekeeper/deal/{deal.pk}/change/", {"data": "{}"})
+    assert response.status_code == 403
+    assert (
+        client.post(f"/admin/scorekeeper/match/{match.pk}/delete/", {"post": "yes"}).status_code
+        == 403
+    )
+    assert match.deals.count() == 2
