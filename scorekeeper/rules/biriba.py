@@ -230,9 +230,7 @@ class Scoring:
             )
 
     def least_melded(self, kind: str) -> int:
-        def value(card: Card) -> int:
-            return card_value(card, self.rules)
-
+        value = self.card_value
         wild = rummy.least_wild(value) if kind.startswith("dirty_") else None
         if kind.endswith("set_biriba"):
             return rummy.least_set(value, range(3, 14), BIRIBA, wild)
