@@ -29,6 +29,13 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+def column_names(header: MatchHeader) -> list[str]:
+    """Who the scores belong to: the sides in the rummy games, the players in Barbu."""
+    if header.game == Game.BARBU:
+        return list(header.players)
+    return [header.side_name(side) for side in range(header.side_count)]
+
+
 class Player(models.Model):
     """A person who sits at the table, reused across matches of the same owner."""
 
@@ -119,11 +126,7 @@ class Match(models.Model):
 
     @property
     def column_names(self) -> list[str]:
-        """Who the scores belong to: the sides in the rummy games, the players in Barbu."""
-        header = self.header
-        if self.game == Game.BARBU:
-            return list(header.players)
-        return [header.side_name(side) for side in range(header.side_count)]
+        return column_names(self.header)
 
     @property
     def standings(self) -> list[dict[str, object]]:

@@ -14,7 +14,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.forms import OPTIONS, as_choice
-from scorekeeper.models import Game, Match
+from scorekeeper.models import Game, Match, column_names
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.base import MatchResult
 from scorekeeper.rules.rummy import dealer_of
@@ -103,10 +103,7 @@ def scoreboard(
     header = parsed.header
     barbu = header.game == Game.BARBU
     players = list(header.players)
-    if barbu:
-        names = players
-    else:
-        names = [header.side_name(side) for side in range(header.side_count)]
+    names = column_names(header)
     target = None if barbu else match.rules.get("target")
     totals = list(result.totals)
     best = max(totals) if totals else 0
@@ -135,7 +132,6 @@ def scoreboard(
         row: dict[str, Any] = {
             "number": number,
             "notices": notices_by_deal.get(number, []),
-            "last": number == played,
         }
         if barbu:
             row.update(_barbu_row(deal, score, players))
@@ -149,7 +145,6 @@ def scoreboard(
 
     board: dict[str, Any] = {
         "barbu": barbu,
-        "game": header.game,
         "columns": columns,
         "cols": len(columns),
         "rows": rows,
@@ -157,7 +152,6 @@ def scoreboard(
         "target": target,
         "finished": result.finished,
         "winner": None if result.winner is None else names[result.winner],
-        "tied": result.finished and result.winner is None,
         "notices": notices_by_deal.get(None, []),
         "next": _next(result.next_deal, header, barbu, played),
         "rules": rules_summary(header.game, match.rules),
@@ -206,7 +200,6 @@ def _next(next_deal: dict[str, Any], header: Any, barbu: bool, played: int) -> d
     else:
         dealer = next_deal.get("dealer")
         out["dealer"] = None if dealer is None else header.seat_name(dealer)
-        out["extra"] = {k: v for k, v in next_deal.items() if k not in {"number", "of", "dealer"}}
     return out
 
 
