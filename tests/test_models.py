@@ -1,4 +1,5 @@
 import pytest
+from django.core.management import call_command
 from django.db import IntegrityError
 
 from scorekeeper.models import Deal, Match, Player, name_key
@@ -45,3 +46,7 @@ def test_deal_numbers_count_from_one(make_match):
     match = make_match("biriba")
     with pytest.raises(IntegrityError):
         Deal.objects.create(match=match, number=0, data={})
+
+
+def test_the_migrations_match_the_models():
+    call_command("makemigrations", "scorekeeper", "--check", "--dry-run", verbosity=0)
