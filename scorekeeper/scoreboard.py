@@ -14,26 +14,12 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.forms import OPTIONS, as_choice
+from scorekeeper.labels import bonus_name, contract_name, meld_kind, purity
 from scorekeeper.models import Game, Match, column_names
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.base import MatchResult
 from scorekeeper.rules.rummy import dealer_of
 
-CONTRACT_NAMES: dict[str, Promise] = {
-    "no_tricks": _("No tricks"),
-    "no_hearts": _("No hearts"),
-    "no_queens": _("No queens"),
-    "barbu": _("Barbu (no king of hearts)"),
-    "no_last_two": _("No last two"),
-    "trumps": _("Trumps"),
-    "domino": _("Domino"),
-    "ravage_city": _("Ravage City"),
-    "no_last_trick": _("No last trick"),
-    "salade": _("Salade"),
-    "no_boys": _("No boys"),
-    "no_girls": _("No girls"),
-    "no_king": _("No king"),
-}
 # Contract data that counts something per seat, and what it counts.
 PER_SEAT_COUNTS: dict[str, Promise] = {
     "tricks": _("tricks"),
@@ -47,27 +33,6 @@ SEAT_FACTS: dict[str, Promise] = {
     "last_trick": _("Last trick"),
 }
 OTHER_RULE_LABELS: dict[str, Promise] = {"domino_payouts": _("Domino payouts")}
-MELD_KINDS: dict[str, Promise] = {"run": _("run"), "set": _("set")}
-PURITIES: dict[str, Promise] = {
-    "clean": _("clean"),
-    "dirty": _("dirty"),
-    "semi_clean": _("semi-clean"),
-}
-BONUS_NAMES: dict[str, Promise] = {
-    "clean_biriba": _("clean biriba"),
-    "dirty_biriba": _("dirty biriba"),
-    "clean_trump_biriba": _("clean trump biriba"),
-    "dirty_trump_biriba": _("dirty trump biriba"),
-    "clean_whole_suit": _("clean whole suit"),
-    "dirty_whole_suit": _("dirty whole suit"),
-    "clean_trump_whole_suit": _("clean trump whole suit"),
-    "dirty_trump_whole_suit": _("dirty trump whole suit"),
-    "clean_set_biriba": _("clean set biriba"),
-    "dirty_set_biriba": _("dirty set biriba"),
-    "clean_burraco": _("burraco pulito"),
-    "semi_clean_burraco": _("burraco semipulito"),
-    "dirty_burraco": _("burraco sporco"),
-}
 # The parts of a rummy side's score, in the order a score pad adds them up.
 RUMMY_PARTS: tuple[tuple[str, Promise], ...] = (
     ("melded", _("cards melded")),
@@ -77,10 +42,6 @@ RUMMY_PARTS: tuple[tuple[str, Promise], ...] = (
     ("no_pot", _("pot never taken")),
 )
 _DEAL_WHERE = re.compile(r"^deal (\d+)$")
-
-
-def contract_name(code: str) -> str:
-    return str(CONTRACT_NAMES.get(code, code.replace("_", " ")))
 
 
 def _progress(total: int, target: int | None) -> int | None:
@@ -266,14 +227,10 @@ def _barbu_row(deal: dict[str, Any], score: dict[str, Any], players: list[str]) 
     }
 
 
-def bonus_name(code: str) -> str:
-    return str(BONUS_NAMES.get(code, code.replace("_", " ")))
-
-
 def _meld(meld: dict[str, Any]) -> dict[str, Any]:
-    reading = [str(MELD_KINDS.get(meld.get("kind", ""), meld.get("kind", "")))]
+    reading = [meld_kind(meld.get("kind", ""))]
     if meld.get("purity"):
-        reading.append(str(PURITIES.get(meld["purity"], meld["purity"])))
+        reading.append(purity(meld["purity"]))
     return {
         "cards": meld.get("cards", []),
         "reading": " · ".join(reading),

@@ -1,0 +1,68 @@
+"""What the pages call the rules' codes: contracts, meld readings, bonuses (translatable).
+
+The rules core speaks in stable codes (``no_queens``, ``semi_clean``, ``clean_biriba``); these
+are the words a player reads. The scoreboard uses them, and the deal-entry pages can too, so
+that a contract or a bonus has one name across the site.
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+CONTRACTS: dict[str, Promise] = {
+    "no_tricks": _("No tricks"),
+    "no_hearts": _("No hearts"),
+    "no_queens": _("No queens"),
+    "barbu": _("Barbu (K♥)"),
+    "no_last_two": _("No last two"),
+    "trumps": _("Trumps"),
+    "domino": _("Domino"),
+    "ravage_city": _("Ravage City"),
+    "no_last_trick": _("No last trick"),
+    "salade": _("Salade"),
+    "no_king": _("No king (K♥)"),
+    "no_girls": _("No girls"),
+    "no_boys": _("No boys"),
+}
+MELD_KINDS: dict[str, Promise] = {"run": _("run"), "set": _("set")}
+PURITIES: dict[str, Promise] = {
+    "clean": _("clean"),
+    "semi_clean": _("semi-clean"),
+    "dirty": _("dirty"),
+}
+BONUSES: dict[str, Promise] = {
+    "clean_biriba": _("clean biriba"),
+    "dirty_biriba": _("dirty biriba"),
+    "clean_trump_biriba": _("clean trump biriba"),
+    "dirty_trump_biriba": _("dirty trump biriba"),
+    "clean_whole_suit": _("clean whole suit"),
+    "dirty_whole_suit": _("dirty whole suit"),
+    "clean_trump_whole_suit": _("clean trump whole suit"),
+    "dirty_trump_whole_suit": _("dirty trump whole suit"),
+    "clean_set_biriba": _("clean biriba of a set"),
+    "dirty_set_biriba": _("dirty biriba of a set"),
+    "clean_burraco": _("burraco pulito"),
+    "semi_clean_burraco": _("burraco semipulito"),
+    "dirty_burraco": _("burraco sporco"),
+}
+
+
+def _word(table: dict[str, Promise], code: str) -> str:
+    return str(table.get(code, code.replace("_", " ")))
+
+
+def contract_name(code: str) -> str:
+    return _word(CONTRACTS, code)
+
+
+def bonus_name(code: str) -> str:
+    return _word(BONUSES, code)
+
+
+def meld_kind(code: str) -> str:
+    return _word(MELD_KINDS, code)
+
+
+def purity(code: str) -> str:
+    return _word(PURITIES, code)
