@@ -256,7 +256,7 @@ def _from_choice(option: Option, value: str) -> Any:
 class MatchForm(forms.Form):
     """Players in seat order, the first dealer, and the house rules of one game."""
 
-    def __init__(self, *args: Any, game: str, seats: int, known: list[str] = (), **kwargs: Any):
+    def __init__(self, *args: Any, game: str, seats: int, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.game = game
         self.seats = seats

@@ -59,7 +59,7 @@ def _as_get(request: HttpRequest) -> HttpRequest:
 
 @require_GET
 def home(request: HttpRequest) -> TemplateResponse:
-    context: dict[str, Any] = {"games": [(g, GAME_BLURBS[g]) for g in Game]}
+    context: dict[str, Any] = {}
     if request.user.is_authenticated:
         matches = list(matches_for_user(request.user))
         context["in_progress"] = [m for m in matches if not m.is_finished]
@@ -164,10 +164,10 @@ def match_new(request: HttpRequest) -> HttpResponseBase:
         carried = {
             key: value
             for key, value in request.GET.items()
-            if key.startswith("player_")
-            or key == "first_dealer"
-            or (same_game and key.startswith("opt_"))
+            if key.startswith("player_") or (same_game and key.startswith("opt_"))
         }
+        if request.GET.get("first_dealer", "") in {str(seat) for seat in range(seats)}:
+            carried["first_dealer"] = request.GET["first_dealer"]
         form = MatchForm(initial=carried, game=game, seats=seats)
     template_name = "match_new.html"
     if request.htmx:

@@ -201,11 +201,13 @@ def test_new_match_switches_keep_the_names_typed(auth_client):
             "player_0": "Anna",
             "player_1": "Babis",
             "switch_seats": 2,
+            "first_dealer": 3,
             "opt_target": 500,
         },
     )
     form = response.context["form"]
     assert form.seats == 2 and form["player_0"].value() == "Anna"
+    assert form["first_dealer"].value() == 0
     assert form["opt_target"].value() == 500 or form["opt_target"].value() == "500"
     response = auth_client.get(
         "/matches/new/",
