@@ -362,6 +362,9 @@ class RummyPage:
             if problem is not None and inside and inside[0].startswith("final_discard"):
                 discard_error, placed = problem.text, True
             out["discard"] = {
+                # asked only of the side that went out (or that has one recorded)
+                "shown": self.game == "burraco"
+                and (side.went_out or bool(side.final_discard) or side.target == "discard"),
                 "target": side.target == "discard",
                 "chip": _chip(side.final_discard, "remove:discard") if side.final_discard else None,
                 "error": discard_error,

@@ -98,7 +98,9 @@ def test_entry_page_plain_is_a_whole_page(auth_client, make_match, game):
     assert "<html" in body and 'id="entry"' in body
     assert 'name="action" value="rank:A"' in body
     assert ("Trump" in body) is (game == "biriba")
-    assert ("Closing discard" in body) is (game == "burraco")
+    assert "Closing discard" not in body  # asked of the side that went out only
+    response = press(auth_client, new_url(match), "", "went_out:0")
+    assert ("Closing discard" in text(response)) is (game == "burraco")
 
 
 @pytest.mark.parametrize("game", ["biriba", "burraco"])
