@@ -839,6 +839,18 @@ def _session_key(match: Match, number: int, editing: bool) -> str:
     return f"{SESSION_PREFIX}:{match.pk}:{'edit' if editing else 'new'}:{number}"
 
 
+def _remember(
+    request: HttpRequest, match: Match, key: str, draft: dict[str, Any], next_number: int
+) -> None:
+    """Keep the draft in the session; a draft of a new deal whose number is no longer the
+    next one (it was saved, perhaps from another phone) is forgotten."""
+    prefix = f"{SESSION_PREFIX}:{match.pk}:new:"
+    current = _session_key(match, next_number, editing=False)
+    for old in [k for k in request.session.keys() if k.startswith(prefix) and k != current]:
+        del request.session[old]
+    request.session[key] = draft
+
+
 def _scoreboard_url(match: Match) -> str:
     return reverse("match_detail", args=[match.pk])
 
@@ -873,6 +885,7 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
     key = _session_key(match, deal_number, editing)
 
     error: RuleError | None = None
+    restored = False
     if request.method == "POST":
         draft_json, action = EntryForm(request.POST).cleaned()
         draft = page.load_draft(draft_json) if draft_json else page.initial_draft()
@@ -901,10 +914,11 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
                 pass  # a stale page or a hand-made form: draw the page as it is
             except RuleError as e:
                 error = e  # e.g. a doubling shortcut the rules do not allow here
-        request.session[key] = draft.to_json()
+        _remember(request, match, key, draft.to_json(), len(document["deals"]) + 1)
     else:
         saved = request.session.get(key)
         draft = page.load_draft(saved) if isinstance(saved, dict) else page.initial_draft()
+        restored = isinstance(saved, dict) and draft.to_json() != page.initial_draft().to_json()
 
     context = page.context(draft, error=error)
     context.update(
@@ -915,6 +929,7 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
             "post_url": request.path,
             "scoreboard_url": _scoreboard_url(match),
             "draft_json": draft.dumps(),
+            "restored": restored,
         }
     )
     template_name = page.TEMPLATE

@@ -361,3 +361,28 @@ def test_barbu_pad_state():
         st.barbu_apply(draft, "double:1:1:1")
     again = st.BarbuDraft.loads(draft.dumps())
     assert again.to_json() == draft.to_json()
+
+
+def test_salade_combines_its_widgets(auth_client, make_match):
+    match = make_match("barbu", rules={"variant": "salade"})
+    response = press(auth_client, new_url(match), "", "contract:salade", "double:1:0:1")
+    page = text(response)
+    for heading in (
+        "Tricks",
+        "Hearts",
+        "Queens",
+        "Who took A♥?",
+        "Who took K♥?",
+        "Who took the last trick?",
+    ):
+        assert heading in page
+
+
+def test_king_has_no_doubling(auth_client, make_match):
+    match = make_match("barbu", rules={"variant": "king"})
+    response = press(auth_client, new_url(match), "", "contract:no_king")
+    body = response.content.decode()
+    assert "Doubles" not in text(response)
+    assert "owes" not in text(response)
+    assert 'value="double:' not in body
+    assert "Who took K♥?" in text(response)  # every negative is played in King

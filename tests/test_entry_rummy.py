@@ -405,3 +405,29 @@ def test_pad_state_round_trips_and_distrusts_its_input():
     assert cleaned.sides[0].melds == [["5H"]]
     assert cleaned.sides[0].hand == []
     assert cleaned.sides[0].bonuses == {}
+
+
+def test_a_restored_draft_says_so(auth_client, biriba):
+    url = new_url(biriba)
+    assert "is back" not in text(auth_client.get(url))
+    press(auth_client, url, "", *run("S", "Q K A"))
+    assert "What you were entering is back" in text(auth_client.get(url))
+
+
+def test_a_correction_in_progress_keeps_the_new_deal_draft(auth_client, make_match):
+    match = make_match("burraco", deals=1)
+    new = new_url(match)
+    press(auth_client, new, "", *run("S", "Q K A"))
+    edit = reverse("deal_edit", args=[match.pk, 1])
+    press(auth_client, edit, draft_of(auth_client.get(edit)), "pot:1")
+    assert json.loads(draft_of(auth_client.get(new)))["sides"][0]["melds"] == [["QS", "KS", "AS"]]
+
+
+def test_three_players_have_three_sides(auth_client, make_match):
+    match = make_match("biriba", players=["Anna", "Babis", "Chris"])
+    response = auth_client.get(new_url(match))
+    body = response.content.decode()
+    assert all(f'value="side:{k}"' in body for k in range(3))
+    response = press(auth_client, new_url(match), draft_of(response), "side:2", *run("C", "3 4 5"))
+    assert json.loads(draft_of(response))["sides"][2]["melds"] == [["3C", "4C", "5C"]]
+    assert "Chris this deal" in text(response)
