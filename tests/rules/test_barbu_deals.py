@@ -441,6 +441,26 @@ def test_one_business_per_pair():
     score_document(doc([deal("no_hearts", doubles=[{"by": 1, "on": 2, "redoubled": True}])]))
 
 
+@pytest.mark.parametrize(
+    ("contract", "doubles", "rules", "code", "place"),
+    [
+        ("no_tricks", [{"by": 0, "on": 1}], None, "declarer_cannot_double", "Anna"),
+        ("trumps", [{"by": 1, "on": 2}], None, "positive_only_declarer", "Babis"),
+        ("no_boys", [{"by": 1, "on": 0}], {"variant": "king"}, "no_doubling", "Babis"),
+    ],
+)
+def test_an_illegal_double_is_refused_as_such_not_as_missing_data(
+    contract, doubles, rules, code, place
+):
+    """Regression: a deal whose only double is illegal, entered without its data, was refused
+    as 'was played, so it records ...' instead of naming the illegal double."""
+    bare = {"contract": contract, "doubles": doubles}
+    assert_refused(doc([bare], rules), code, f"deal 1, {place}, doubles[0]")
+    # near miss: the same deal with a legal double and its data is accepted
+    legal = [] if rules else [{"by": 1, "on": 0}]
+    score_document(doc([deal(contract, doubles=legal)], rules))
+
+
 def test_no_doubling_in_king():
     king = {"variant": "king"}
     bad = deal("no_boys", doubles=[{"by": 1, "on": 0}])

@@ -100,6 +100,9 @@ def parse_deal(raw: object, *, header: MatchHeader, rules: BarbuRules, index: in
         )
     contract = _contract(obj["contract"], rules, names[declarer])
     doubles = _doubles(obj.get("doubles", []))
+    # The doubles decide whether the deal was played (and so which keys it records): judge
+    # them first, so that an illegal double is refused as such, not as missing data.
+    check_doubles(doubles, declarer=declarer, contract=contract, rules=rules, names=names)
     given = [k for k in ALL_DATA_KEYS if k in obj]
     _check_keys(contract, given, split=is_split(rules, contract, doubles), declarer=names[declarer])
     data = {key: _READERS[key](obj[key], key) for key in given}
