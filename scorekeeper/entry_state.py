@@ -1,12 +1,13 @@
 """The deal-entry pads' state: what has been tapped so far, as plain JSON values.
 
-Pure UI state and no game rule: which side's tab is open, which suit is chosen on the pad,
-where the next tapped card goes, the cards and numbers tapped so far. The draft travels in the
-entry form as a hidden JSON field; every key of the pad is a submit button whose value is an
-*action* (``"rank:8"``, ``"suit:H"``, ``"joker"``, ``"new_meld"``, ``"remove:m2:3"`` ...), and
-:func:`rummy_apply` / :func:`barbu_apply` return the draft with the action applied. The deal
-built from a draft (:func:`rummy_deal`, :func:`barbu_deal`) is then judged by the rules core,
-never here.
+Pure UI state, no game rule (the few facts it needs, such as the bonus kinds or the data a
+Barbu contract records, come from the engines): which side's tab is open, which suit is chosen
+on the pad, where the next tapped card goes, the cards and numbers tapped so far. The draft
+travels in the entry form as a hidden JSON field; every key of the pad is a submit button whose
+value is an *action* (``"rank:8"``, ``"suit:H"``, ``"joker"``, ``"new_meld"``, ``"remove:m2:3"``
+...), and :func:`rummy_apply` / :func:`barbu_apply` return the draft with the action applied.
+The deal built from a draft (``RummyDraft.deal_json``, ``BarbuDraft.deal_json``) is then judged
+by the rules core, never here.
 
 A draft read back from a form is never trusted: :meth:`RummyDraft.from_json` and
 :meth:`BarbuDraft.from_json` keep what is well formed and drop the rest.
@@ -18,27 +19,19 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.rules import biriba, burraco
+from scorekeeper.rules.barbu import contracts as barbu_contracts
+
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 JOKER = "JK"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = frozenset({"H", "D"})
 
-#: The meld bonus kinds a side entered as totals may count, by game (match-format.md).
+#: The meld bonus kinds a side entered as totals may count, by game (the engines' lists).
 BONUS_KINDS: dict[str, tuple[str, ...]] = {
-    "biriba": (
-        "clean_biriba",
-        "dirty_biriba",
-        "clean_trump_biriba",
-        "dirty_trump_biriba",
-        "clean_whole_suit",
-        "dirty_whole_suit",
-        "clean_trump_whole_suit",
-        "dirty_trump_whole_suit",
-        "clean_set_biriba",
-        "dirty_set_biriba",
-    ),
-    "burraco": ("clean_burraco", "semi_clean_burraco", "dirty_burraco"),
+    "biriba": biriba.SPEC.bonus_kinds,
+    "burraco": burraco.SPEC.bonus_kinds,
 }
 
 #: A number typed on the totals keypad has at most this many digits.
@@ -481,24 +474,20 @@ def rummy_apply(draft: RummyDraft, action: str) -> RummyDraft:
 # ---------------------------------------------------------------------------------------------
 # Barbu
 
-#: The contract data each contract needs (match-format.md), in entry order.
+#: The contract data each contract records (the Barbu engine's list; ``start_rank`` is
+#: optional and not asked).
 BARBU_DATA_KEYS: dict[str, tuple[str, ...]] = {
-    "no_tricks": ("tricks",),
-    "no_hearts": ("hearts", "ace_of_hearts"),
-    "no_queens": ("queens",),
-    "barbu": ("king_of_hearts",),
-    "no_last_two": ("last_two",),
-    "trumps": ("trump", "tricks"),
-    "domino": ("finish_order",),
-    "ravage_city": ("suits",),
-    "no_last_trick": ("last_trick",),
-    "salade": ("tricks", "hearts", "ace_of_hearts", "queens", "king_of_hearts", "last_trick"),
-    "no_boys": ("boys",),
-    "no_girls": ("queens",),
-    "no_king": ("king_of_hearts",),
+    c.value: tuple(k for k in keys if k not in barbu_contracts.OPTIONAL_DATA_KEYS)
+    for c, keys in barbu_contracts.DATA_KEYS.items()
 }
-#: Per-seat counters and the most one seat can take (a stepper stops there).
-COUNTERS: dict[str, int] = {"tricks": 13, "hearts": 13, "queens": 4, "boys": 8}
+#: Per-seat counters and what the four seats take together in a deal (a pack of 52): a
+#: stepper stops there, and the sum check shows it (tricks 13/13 ✓).
+COUNTERS: dict[str, int] = {
+    "tricks": barbu_contracts.TRICKS,
+    "hearts": barbu_contracts.HEARTS,
+    "queens": barbu_contracts.QUEENS,
+    "boys": barbu_contracts.BOYS,
+}
 SEAT_PICKS = ("ace_of_hearts", "king_of_hearts", "last_trick")
 
 
@@ -703,7 +692,7 @@ def barbu_apply(draft: BarbuDraft, action: str, *, contracts: tuple[str, ...] = 
             # the rest of the contract's cards go to this seat
             s = _index(seat, 4)
             values = list(draft.count(key))
-            total = _COUNTER_TOTALS[key]
+            total = COUNTERS[key]
             values[s] = max(0, total - (sum(values) - values[s]))
             draft.counts[key] = values
         case "zero", [key] if key in COUNTERS:
@@ -742,9 +731,5 @@ def barbu_apply(draft: BarbuDraft, action: str, *, contracts: tuple[str, ...] = 
     return draft
 
 
-#: What a counter's seats take together in a deal (the live sum check: tricks 13/13 ✓).
-_COUNTER_TOTALS = {"tricks": 13, "hearts": 13, "queens": 4, "boys": 8}
-
-
 def counter_total(key: str) -> int:
-    return _COUNTER_TOTALS[key]
+    return COUNTERS[key]
