@@ -101,6 +101,29 @@ def test_a_whole_match_ends_and_the_next_deal_is_refused(variant, rotation, deal
     assert error.where[0] == f"deal {deals + 1}"
 
 
+def test_a_deal_after_the_end_is_refused_as_such_whatever_it_states():
+    """Regression: a 29th deal stating a declarer was refused as 'Babis cannot declare deal 29:
+    under series rotation Anna declares it', and ``score_deal`` scored a deal 29."""
+    document = full_match()
+    extra = dict(document, deals=[*document["deals"], played("no_tricks", 1) | {"declarer": 1}])
+    error = refused(extra)
+    assert error.code == "match_over"
+    assert error.where == ("deal 29",)
+    # near miss: the same deal stated as the last one's replacement is judged normally
+    last = played("no_queens", 3) | {"declarer": 3}
+    score_document(dict(document, deals=[*document["deals"][:-1], last]))
+    match = parse_document(dict(document, deals=document["deals"][:1]))
+    (first,) = match.deals
+    with pytest.raises(RuleError) as caught:
+        barbu.score_deal(match.header, match.rules, first, index=28)
+    assert caught.value.code == "match_over"
+    assert caught.value.where == ("deal 29",)
+    assert barbu.score_deal(match.header, match.rules, first, index=0)["declarer"] == 0
+    with pytest.raises(RuleError) as caught:
+        barbu.preview_deal(match.header, match.rules, parse_document(document).deals, first)
+    assert caught.value.code == "match_over"
+
+
 def test_series_sum_to_zero_after_each_series():
     _, result, _ = score_document_full(full_match("ravage_city"))
     assert [sum(result.running[n]) for n in (7, 15, 23, 31)] == [0, 0, 0, 0]

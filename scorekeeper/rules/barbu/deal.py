@@ -31,7 +31,7 @@ from .contracts import (
 )
 from .doubles import Double, check_doubles
 from .options import BarbuRules, UndoubledNegative
-from .schedule import declarer_of
+from .schedule import check_in_match, declarer_of
 
 DEAL_KEYS = ("contract", "declarer", "doubles", *ALL_DATA_KEYS, "score")
 DOUBLE_KEYS = ("by", "on", "redoubled")
@@ -84,6 +84,7 @@ def is_split(rules: BarbuRules, contract: Contract, doubles: Sequence[Double]) -
 
 def parse_deal(raw: object, *, header: MatchHeader, rules: BarbuRules, index: int) -> BarbuDeal:
     """Read deal ``index`` (0-based) strictly and check it against itself."""
+    check_in_match(rules, index)
     obj = schema.obj(raw, allowed=DEAL_KEYS, what="a Barbu deal (an object)")
     declarer = declarer_of(header, rules, index)
     names = header.players
@@ -255,6 +256,7 @@ assert set(_READERS) == set(ALL_DATA_KEYS)
 
 def check_deal(deal: BarbuDeal, *, header: MatchHeader, rules: BarbuRules, index: int) -> None:
     """Everything that deal ``index`` must satisfy on its own (not the deals before it)."""
+    check_in_match(rules, index)
     names = header.players
     declarer = declarer_of(header, rules, index)
     if deal.declarer is not None:

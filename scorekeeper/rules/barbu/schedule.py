@@ -14,6 +14,7 @@ them.
 from __future__ import annotations
 
 from ..base import MatchHeader
+from ..errors import RuleError
 from .contracts import SEATS, contracts_per_declarer, deal_count
 from .options import BarbuRules, Rotation
 
@@ -46,3 +47,15 @@ def completes_series(rules: BarbuRules, index: int) -> bool:
 
 def match_length(rules: BarbuRules) -> int:
     return deal_count(rules.variant)
+
+
+def check_in_match(rules: BarbuRules, index: int) -> None:
+    """Refuse deal ``index`` (0-based) when the match has already ended before it."""
+    length = match_length(rules)
+    if index >= length:
+        raise RuleError(
+            "match_over",
+            "the match is over: the variant {variant} is played in {count} deals",
+            variant=rules.variant.value,
+            count=length,
+        )

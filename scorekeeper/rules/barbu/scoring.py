@@ -291,13 +291,6 @@ def _walk(header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal]) ->
     for index, deal in enumerate(deals):
         where = f"deal {index + 1}"
         try:
-            if index >= length:
-                raise RuleError(
-                    "match_over",
-                    "the match is over: the variant {variant} is played in {count} deals",
-                    variant=rules.variant.value,
-                    count=length,
-                )
             check_deal(deal, header=header, rules=rules, index=index)
             declarer = declarer_of(header, rules, index)
             ledger.check_contract(deal.contract, declarer)
