@@ -366,10 +366,7 @@ def _at_once(*calls) -> list[BaseException]:
     return errors
 
 
-@pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="needs row locks and concurrent writers (PostgreSQL); SQLite locks the whole file",
-)
+@pytest.mark.postgresql  # row locks and concurrent writers; CI's PostgreSQL pass runs it
 @pytest.mark.django_db(transaction=True)
 def test_two_phones_saving_at_once(make_match):
     match = make_match("biriba")
