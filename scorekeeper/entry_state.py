@@ -205,6 +205,15 @@ class SideDraft:
     def card_count(self) -> int:
         return sum(len(m) for m in self.melds) + len(self.hand)
 
+    @property
+    def untouched(self) -> bool:
+        """Nothing has been entered for this side yet (its score would only be a penalty)."""
+        if self.took_pot or self.went_out:
+            return False
+        if self.mode == "totals":
+            return not (self.melded or self.in_hand or self.bonuses)
+        return not self.card_count() and not self.final_discard
+
     def backspace(self) -> None:
         if self.mode == "totals":
             value = self.melded if self.target == "melded" else self.in_hand

@@ -255,7 +255,9 @@ class RummyPage:
                     "index": k,
                     "name": self.header.side_name(k),
                     "active": k == draft.side,
-                    "score": side_score.total if side_score is not None else None,
+                    "score": None
+                    if (side_score is None or draft.sides[k].untouched)
+                    else side_score.total,
                     "bad": side_error is not None,
                     "went_out": draft.sides[k].went_out,
                 }
@@ -274,11 +276,11 @@ class RummyPage:
             "digits": ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0"),
             "tabs": tabs,
             "side": self._side_context(draft, draft.side, *sides[draft.side], scored.error),
-            "verdict": self._verdict(scored),
+            "verdict": self._verdict(scored, draft),
             "error": error,
         }
 
-    def _verdict(self, scored: Scored) -> dict[str, Any]:
+    def _verdict(self, scored: Scored, draft: st.RummyDraft) -> dict[str, Any]:
         if not scored.ok:
             assert scored.error is not None
             return {"ok": False, "message": scored.error.message}
@@ -295,7 +297,8 @@ class RummyPage:
             finished = _("This deal ends the match: %(name)s wins.") % {
                 "name": self.header.side_name(scored.result.winner)
             }
-        return {"ok": True, "lines": lines, "finished": finished}
+        empty = [self.header.side_name(k) for k, s in enumerate(draft.sides) if s.untouched]
+        return {"ok": True, "lines": lines, "finished": finished, "empty": empty}
 
     def _side_context(
         self,
@@ -323,8 +326,8 @@ class RummyPage:
             "mode": side.mode,
             "took_pot": side.took_pot,
             "went_out": side.went_out,
-            "score": score.total if score is not None else None,
-            "breakdown": self._breakdown(score),
+            "score": score.total if score is not None and not side.untouched else None,
+            "breakdown": [] if side.untouched else self._breakdown(score),
             # a problem of the side as a whole (not of one meld, the hand or the discard)
             "problem": None,
         }
