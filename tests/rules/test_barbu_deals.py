@@ -155,7 +155,7 @@ def test_missing_contract_data_is_refused():
 def test_trumps_needs_its_trump_suit():
     bad = {"contract": "trumps", "doubles": [], "tricks": [4, 3, 3, 3]}
     assert_refused(doc([bad]), "missing_key", "deal 1", "trump")
-    assert_refused(doc([deal("trumps", trump="X")]), "bad_suit", "deal 1, trump")
+    assert_refused(doc([deal("trumps", trump="X")]), "bad_suit", "deal 1, Anna, trump")
     score_document(doc([deal("trumps", trump="d")]))
 
 
@@ -171,6 +171,47 @@ def test_trumps_needs_its_trump_suit():
 def test_wrong_types_are_refused_with_the_path(field, value, code):
     error = assert_refused(doc([deal("no_tricks", **{field: value})]), code, "deal 1", field)
     assert error.where[0] == "deal 1"
+
+
+@pytest.mark.parametrize(
+    ("contract", "field", "bad", "good", "code", "place"),
+    [
+        ("no_tricks", "tricks", [4, 3, 3, "3"], [4, 3, 3, 3], "bad_type", "Dora, tricks[3]"),
+        ("no_hearts", "hearts", [4, -1, 5, 5], [4, 1, 4, 4], "out_of_range", "Babis, hearts[1]"),
+        ("no_queens", "queens", [5, 0, 0, 0], [4, 0, 0, 0], "out_of_range", "Anna, queens[0]"),
+        ("no_boys", "boys", [2, 2, 2.0, 2], [2, 2, 2, 2], "bad_type", "Chris, boys[2]"),
+        (
+            "ravage_city",
+            "suits",
+            [[13, 0, 0, 3], [0, 13, 0, 3], [0, 0, 13], [0, 0, 0, 4]],
+            [[13, 0, 0, 3], [0, 13, 0, 3], [0, 0, 13, 3], [0, 0, 0, 4]],
+            "bad_length",
+            "Chris, suits[2]",
+        ),
+        ("trumps", "trump", "X", "C", "bad_suit", "Anna, trump"),
+        ("domino", "start_rank", "1", "A", "bad_rank", "Anna, start_rank"),
+    ],
+)
+def test_a_bad_entry_names_the_seat_it_concerns(contract, field, bad, good, code, place):
+    """Regression: a bad entry of a per-seat list was refused as ``deal 1, tricks[3]: ...``
+    without the player's name; a bad trump or start rank without the declarer's."""
+    rules = rules_for(contract)
+    assert_refused(doc([deal(contract, **{field: bad})], rules), code, f"deal 1, {place}")
+    score_document(doc([deal(contract, **{field: good})], rules))
+
+
+def test_a_bad_doubles_entry_or_contract_names_the_player():
+    """Regression: ``deal 1, doubles[0], on: ...`` did not say who doubled."""
+    bad = [{"by": 2, "on": 7}]
+    assert_refused(doc([deal("no_tricks", doubles=bad)]), "out_of_range", "deal 1, Chris, doubles")
+    bad = [{"by": 2, "on": 3, "redouble": True}]
+    assert_refused(doc([deal("no_tricks", doubles=bad)]), "unknown_key", "deal 1, Chris, doubles")
+    # a doubler that is not a seat cannot be named
+    bad = [{"by": 9, "on": 3}]
+    assert_refused(doc([deal("no_tricks", doubles=bad)]), "out_of_range", "deal 1, doubles[0], by")
+    score_document(doc([deal("no_tricks", doubles=[{"by": 2, "on": 3}])]))
+    bad = deal("no_tricks") | {"contract": 7}
+    assert_refused(doc([bad]), "bad_type", "deal 1, Anna, contract")
 
 
 def test_doubles_entries_are_strict():

@@ -100,20 +100,23 @@ def parse_deal(raw: object, *, header: MatchHeader, rules: BarbuRules, index: in
             declarer=names[declarer],
         )
     contract = _contract(obj["contract"], rules, names[declarer])
-    doubles = _doubles(obj.get("doubles", []))
+    doubles = _doubles(obj.get("doubles", []), names)
     # The doubles decide whether the deal was played (and so which keys it records): judge
     # them first, so that an illegal double is refused as such, not as missing data.
     check_doubles(doubles, declarer=declarer, contract=contract, rules=rules, names=names)
     given = [k for k in ALL_DATA_KEYS if k in obj]
     _check_keys(contract, given, split=is_split(rules, contract, doubles), declarer=names[declarer])
-    data = {key: _READERS[key](obj[key], key) for key in given}
+    data = {key: _read(key, obj[key], names, names[declarer]) for key in given}
     deal = BarbuDeal(contract=contract, doubles=doubles, declarer=stated, **data)
     check_deal(deal, header=header, rules=rules, index=index)
     return deal
 
 
 def _contract(raw: object, rules: BarbuRules, declarer: str) -> Contract:
-    text = schema.string(raw, "contract")
+    try:
+        text = schema.string(raw, "contract")
+    except RuleError as e:
+        raise e.at(declarer) from None
     allowed = contracts_of(rules.variant)
     if text not in allowed:
         raise RuleError(
@@ -129,10 +132,13 @@ def _contract(raw: object, rules: BarbuRules, declarer: str) -> Contract:
     return Contract(text)
 
 
-def _doubles(raw: object) -> tuple[Double, ...]:
+def _doubles(raw: object, names: Sequence[str]) -> tuple[Double, ...]:
+    """Read the businesses; an entry's error names the doubling player when ``by`` is a seat."""
     items = schema.array(raw, "doubles")
     out = []
     for i, item in enumerate(items):
+        by_raw = item.get("by") if isinstance(item, dict) else None
+        doubler = names[by_raw] if _is_seat(by_raw) else ""
         try:
             entry = schema.obj(
                 item,
@@ -144,9 +150,13 @@ def _doubles(raw: object) -> tuple[Double, ...]:
             on = schema.seat(entry["on"], "on", SEATS)
             redoubled = schema.boolean(entry.get("redoubled", False), "redoubled")
         except RuleError as e:
-            raise e.at(f"doubles[{i}]") from None
+            raise e.at(doubler, f"doubles[{i}]") from None
         out.append(Double(by, on, redoubled))
     return tuple(out)
+
+
+def _is_seat(raw: object) -> bool:
+    return isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw < SEATS
 
 
 def _check_keys(contract: Contract, given: Sequence[str], *, split: bool, declarer: str) -> None:
@@ -249,6 +259,26 @@ _READERS: dict[str, Callable[[object, str], Any]] = {
     "boys": _counts(BOYS),
 }
 assert set(_READERS) == set(ALL_DATA_KEYS)
+
+# Keys holding one entry per seat (entry i is what seat i took), and keys the declarer chooses.
+PER_SEAT_KEYS = frozenset({"tricks", "hearts", "queens", "boys", "suits"})
+DECLARER_KEYS = frozenset({"trump", "start_rank"})
+
+
+def _read(key: str, raw: object, names: Sequence[str], declarer: str) -> Any:
+    """Read one contract data key; an error names the seat it concerns: the seat of a bad
+    per-seat entry (``tricks[3]`` is the fourth player's), the declarer for what they chose."""
+    try:
+        return _READERS[key](raw, key)
+    except RuleError as e:
+        if key in DECLARER_KEYS:
+            raise e.at(declarer) from None
+        first = e.where[0] if e.where else ""
+        prefix = f"{key}["
+        if key in PER_SEAT_KEYS and first.startswith(prefix):
+            seat = int(first[len(prefix)])
+            raise e.at(names[seat]) from None
+        raise
 
 
 # -- checking ---------------------------------------------------------------------------------
