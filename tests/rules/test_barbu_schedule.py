@@ -334,6 +334,17 @@ def test_next_deal_in_the_middle_of_a_series():
     )
 
 
+def test_contracts_left_refuses_a_declarer_who_is_not_a_seat():
+    """Regression: ``contracts_left(..., declarer=4)`` raised a bare KeyError."""
+    match = parse_document(doc(series(0, 1, set())[:2]))
+    for bad in (4, -1, True):
+        with pytest.raises(RuleError) as caught:
+            barbu.contracts_left(match.header, match.rules, match.deals, declarer=bad)
+        assert caught.value.where == ("declarer",)
+    left = barbu.contracts_left(match.header, match.rules, match.deals, declarer=3)
+    assert [c.value for c in left] == CLASSIC
+
+
 def test_next_deal_in_king_lists_what_the_declarer_may_still_name():
     deals = [king_deal("trumps", 0), king_deal("no_boys", 1), king_deal("trumps", 2)]
     deals += [king_deal("no_boys", 3), king_deal("trumps", 0)]

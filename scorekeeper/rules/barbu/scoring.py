@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import schema
 from ..base import MatchHeader, MatchResult
 from ..errors import Notice, RuleError
 from .contracts import (
@@ -401,6 +402,7 @@ def contracts_left(
     """The contracts ``declarer`` (default: the next deal's) may still name after ``deals``."""
     if declarer is None:
         declarer = declarer_of(header, rules, len(deals))
+    declarer = schema.seat(declarer, "declarer", SEATS)
     return _walk(header, rules, deals).ledger.contracts_left(declarer)
 
 
