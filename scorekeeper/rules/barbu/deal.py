@@ -9,6 +9,7 @@ the deals before (contracts already named, compulsory doubles) is checked by ``s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
@@ -273,11 +274,9 @@ def _read(key: str, raw: object, names: Sequence[str], declarer: str) -> Any:
     except RuleError as e:
         if key in DECLARER_KEYS:
             raise e.at(declarer) from None
-        first = e.where[0] if e.where else ""
-        prefix = f"{key}["
-        if key in PER_SEAT_KEYS and first.startswith(prefix):
-            seat = int(first[len(prefix)])
-            raise e.at(names[seat]) from None
+        found = re.match(rf"{key}\[(\d+)\]", e.where[0]) if e.where else None
+        if key in PER_SEAT_KEYS and found and int(found[1]) < len(names):
+            raise e.at(names[int(found[1])]) from None
         raise
 
 
