@@ -883,7 +883,11 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
     elif match.is_finished:
         messages.info(request, _("This match is finished: no deal can be added."))
         return _redirect(request, _scoreboard_url(match))
-    page = _page(match, document, number)
+    try:
+        page = _page(match, document, number)
+    except RuleError as e:  # the stored deals no longer pass the rules: nothing to enter on
+        messages.error(request, e.message)
+        return _redirect(request, _scoreboard_url(match))
     deal_number = page.deal_number
     key = _session_key(match, deal_number, editing)
 

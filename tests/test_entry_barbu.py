@@ -386,3 +386,13 @@ def test_king_has_no_doubling(auth_client, make_match):
     assert "owes" not in text(response)
     assert 'value="double:' not in body
     assert "Who took K♥?" in text(response)  # every negative is played in King
+
+
+def test_a_match_whose_stored_deals_no_longer_pass_goes_back_to_the_scoreboard(
+    auth_client, make_match
+):
+    match = make_match("barbu", deals=1)
+    Deal.objects.filter(match=match).update(data={"contract": "no_such_contract"})
+    response = auth_client.get(new_url(match))
+    assert response.status_code == 302
+    assert response.url == reverse("match_detail", args=[match.pk])
