@@ -11,9 +11,15 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from scorekeeper import services
 from scorekeeper.models import Match
+
+# The machines that run the tests are shared: a property is about results, never about speed
+# (speed is measured in benchmarks/), so no per-example deadline.
+hypothesis_settings.register_profile("scorekeeper", deadline=None)
+hypothesis_settings.load_profile("scorekeeper")
 
 PLAYERS4 = ["Anna", "Babis", "Chris", "Dora"]
 HTMX = {"HX-Request": "true"}
@@ -70,6 +76,9 @@ def _test_settings(settings) -> None:
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+    # WhiteNoise serves from the finders (the app's static folder), as with DEBUG on.
+    settings.STATIC_ROOT = None
+    settings.WHITENOISE_USE_FINDERS = True
 
 
 @pytest.fixture
