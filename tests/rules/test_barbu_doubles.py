@@ -130,3 +130,29 @@ def test_settlement_per_pair():
         {"by": 1, "on": 0, "factor": 1, "amount": 6},
         {"by": 2, "on": 0, "factor": 2, "amount": 0},
     ]
+
+
+@pytest.mark.parametrize("variant", ["classic", "ravage_city", "salade", "king"])
+def test_who_may_double_whom_for_every_contract_declarer_and_pair(variant):
+    """The doubling rules of rules.md, pair by pair: nobody doubles themselves, the declarer
+    never doubles, in a positive contract only the declarer may be doubled, no doubling in
+    King; everything else is allowed."""
+    rules = barbu.parse_rules({"variant": variant})
+    for contract in barbu.contracts_of(rules.variant):
+        for declarer in range(4):
+            for by in range(4):
+                for on in range(4):
+                    refusal = barbu.double_refusal(
+                        by, on, declarer=declarer, contract=contract, rules=rules
+                    )
+                    if variant == "king":
+                        want = "no_doubling"
+                    elif by == on:
+                        want = "double_self"
+                    elif by == declarer:
+                        want = "declarer_cannot_double"
+                    elif contract in (Contract.TRUMPS, Contract.DOMINO) and on != declarer:
+                        want = "positive_only_declarer"
+                    else:
+                        want = None
+                    assert (refusal and refusal.code) == want, (contract, declarer, by, on)
