@@ -390,3 +390,28 @@ def test_a_deal_whose_sum_changes_is_reported_as_the_programs_fault(monkeypatch)
     with pytest.raises(barbu.ScoringFault) as caught:
         score_document(doc([played("no_tricks", 0)]))
     assert "deal 1" in str(caught.value)
+
+
+def test_contracts_for_a_past_deal_leave_out_what_the_declarer_names_elsewhere():
+    """Correcting deal 2 of Anna's series: she may name what she named there or what she has
+    not named yet, never a contract she names in deal 1 or a later deal."""
+    deals = [played(c, 0) for c in CLASSIC[:4]]  # deals 1-4: no_tricks .. barbu
+    match = parse_document(doc(deals))
+    got = [c.value for c in barbu.contracts_for_deal(match.header, match.rules, match.deals, 1)]
+    assert got == ["no_hearts", "no_last_two", "trumps", "domino"]
+    # the next deal (index == number of deals) is what contracts_left says
+    nxt = barbu.contracts_for_deal(match.header, match.rules, match.deals, 4)
+    assert nxt == barbu.contracts_left(match.header, match.rules, match.deals)
+    with pytest.raises(RuleError):
+        barbu.contracts_for_deal(match.header, match.rules, match.deals, 5)
+
+
+def test_contracts_for_a_past_king_deal_respect_the_quotas_of_the_other_deals():
+    deals = [king_deal("trumps", 0), king_deal("no_boys", 1), king_deal("trumps", 2)]
+    deals += [king_deal("no_boys", 3), king_deal("trumps", 0)]
+    match = parse_document(doc(deals, {"variant": "king"}))
+    # deal 1 (Anna): she declares trumps again in deal 5, so trumps stays open (2 allowed);
+    # no_boys is played twice elsewhere, so it is full.
+    got = [c.value for c in barbu.contracts_for_deal(match.header, match.rules, match.deals, 0)]
+    assert "trumps" in got and "no_boys" not in got
+    assert "no_king" in got

@@ -68,6 +68,7 @@ from .options import (
 from .schedule import deals_left_in_series, declarer_of, match_length
 from .scoring import (
     ScoringFault,
+    contracts_for_deal,
     contracts_left,
     next_deal,
     preview_deal,
@@ -82,6 +83,7 @@ PLAYER_COUNTS = (4,)
 
 __all__ = [
     "CONTRACTS",
+    "contracts_for_deal",
     "DEFAULT_RULES",
     "NAME",
     "PLAYER_COUNTS",

@@ -406,6 +406,21 @@ def contracts_left(
     return _walk(header, rules, deals).ledger.contracts_left(declarer)
 
 
+def contracts_for_deal(
+    header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal], index: int
+) -> tuple[Contract, ...]:
+    """The contracts the declarer of deal ``index`` (0-based) may name there, given every other
+    deal of the match: for correcting a past deal, a contract the declarer names in a later
+    deal is not offered, nor one whose King quota the other deals already fill."""
+    index = schema.integer(index, "index", minimum=0, maximum=len(deals))
+    declarer = declarer_of(header, rules, index)
+    ledger = _Ledger(header, rules)
+    for other, deal in enumerate(deals):
+        if other != index:
+            ledger.record(deal, declarer_of(header, rules, other), other)
+    return ledger.contracts_left(declarer)
+
+
 def preview_deal(
     header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal], deal: BarbuDeal
 ) -> dict[str, Any]:
