@@ -24,7 +24,7 @@ from tests.conftest import PLAYERS4, rummy_deal
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = Path(__file__).resolve().parents[1].parent / "shared" / "examples"
+DATA = Path(__file__).resolve().parent / "data"  # the worked examples of docs/rules.md
 
 
 def biriba_going_out(trump: str = "D") -> dict:
@@ -273,7 +273,8 @@ def test_deal_delete_last_refuses_without_a_deal_or_with_a_stale_number(make_mat
 
 
 def example(name: str) -> dict:
-    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))["doc"]
+    folder = "barbu" if name.startswith("barbu") else "rummy"
+    return json.loads((DATA / folder / f"{name}.json").read_text(encoding="utf-8"))["doc"]
 
 
 @pytest.mark.parametrize("name", ["biriba-ex1", "burraco-ex1", "barbu-ex2", "barbu-ex4"])
