@@ -19,8 +19,10 @@ The rules (rules.md, "Common to Biriba and Burraco"):
 - The card list is an unordered multiset. Among all legal readings the one with the fewest
   wilds wins, then the one worth most (the game passes ``value``), then a run before a set,
   then the wild above before below.
-- A wild at an end of a run stands for the next card above if there is one, else the card
-  below; ``MeldReading.wild_place`` says which (``ABOVE``/``BELOW``; ``GAP`` inside).
+- A wild at an end of a run may stand for the card above it or the card below it, where the
+  run has room: each is a reading, and :func:`read_meld` takes the one above when values tie;
+  ``MeldReading.wild_place`` says which (``ABOVE``/``BELOW``; ``GAP`` inside). A two of the
+  run's own suit never "stands for" its own place: there it is the natural card.
 - Semi-clean (Burraco ``semipulito``, when ``MeldRules.semi_clean``): a run whose one wild
   stands at an end (above, below or as the 14th card) of at least 7 consecutive naturals, or a
   set of at least 8 cards including the wild. Otherwise a meld with a wild is dirty.
@@ -310,11 +312,11 @@ def _run_readings(cards: Sequence[Card], suit: Suit, rules: MeldRules) -> list[M
     for opt in options:
         if len(opt.wilds) > 1 or len(opt.missing) > len(opt.wilds):
             continue
-        reading = _place_run(opt, suit, rules)
-        if reading is None:
+        placed = _place_run(opt, suit, rules)
+        if placed is None:
             too_long = True
         else:
-            found.append(reading)
+            found += placed
     if found:
         return found
     fewest = min(options, key=lambda o: (len(o.wilds), len(o.missing)))
@@ -342,25 +344,43 @@ def _run_readings(cards: Sequence[Card], suit: Suit, rules: MeldRules) -> list[M
     )
 
 
-def _place_run(opt: _RunOption, suit: Suit, rules: MeldRules) -> MeldReading | None:
-    """The reading of a legal option, or None when the wild has no room (too long)."""
+def _place_run(opt: _RunOption, suit: Suit, rules: MeldRules) -> list[MeldReading] | None:
+    """The readings of a legal option, or None when the wild has no room (too long).
+
+    The wild fills the gap, or stands above or below the naturals where the run has room (both
+    are readings), or after 13 naturals as a 14th card. A two of the run's own suit standing
+    for its own place is no reading: there it is natural (another option reads it so)."""
     low, high = opt.low, opt.high
-    wild = opt.wilds[0] if opt.wilds else None
-    place: WildPlace | None = None
-    at: int | None = None
-    if wild is not None:
+    if not opt.wilds:
+        return [_run_reading(opt, suit, rules, None, None)]
+    wild = opt.wilds[0]
+    spots: list[tuple[WildPlace, int | None]] = []
+    if opt.missing:
+        spots.append((WildPlace.GAP, opt.missing[0]))
+    else:
         top = RUN_PLACES if low == ACE else HIGH_ACE
         bottom = 2 if high == HIGH_ACE else ACE
-        if opt.missing:
-            place, at = WildPlace.GAP, opt.missing[0]
-        elif high + 1 <= top:
-            place, at = WildPlace.ABOVE, high + 1
-        elif low - 1 >= bottom:
-            place, at = WildPlace.BELOW, low - 1
-        elif rules.run_extra_wild:
-            place = WildPlace.EXTRA
-        else:
-            return None
+        if high + 1 <= top:
+            spots.append((WildPlace.ABOVE, high + 1))
+        if low - 1 >= bottom:
+            spots.append((WildPlace.BELOW, low - 1))
+        if not spots:
+            if not rules.run_extra_wild:
+                return None
+            spots.append((WildPlace.EXTRA, None))
+    own_two = wild.is_two and wild.suit == suit
+    return [
+        _run_reading(opt, suit, rules, place, at)
+        for place, at in spots
+        if not (own_two and at == 2)
+    ]
+
+
+def _run_reading(
+    opt: _RunOption, suit: Suit, rules: MeldRules, place: WildPlace | None, at: int | None
+) -> MeldReading:
+    """The run of ``opt`` with its wild (if any) at ``place`` (run place ``at``)."""
+    wild = opt.wilds[0] if opt.wilds else None
     ordered = {**opt.places}
     if wild is not None and at is not None:
         ordered[at] = wild

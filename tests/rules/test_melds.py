@@ -302,3 +302,39 @@ def test_reading_json():
         "wild_place": "gap",
         "stands_for": "8S",
     }
+
+
+# --- every reading, and only legal ones ---------------------------------------------------------
+
+
+def test_a_two_in_its_own_place_is_never_read_as_a_wild_standing_for_itself():
+    """rules.md: a two of the run's own suit in its own place is natural, not a wild. The list
+    of readings used to offer "2C stands for 2C" beside the clean reading."""
+    for cards in ("AC 2C 3C", "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC", "2C 3C 4C 5C 6C 7C AC"):
+        for r in readings(cards, rules=BIRIBA):
+            assert not (r.wild is not None and r.stands_for == r.wild), r.describe()
+    (only,) = readings("AC 2C 3C", rules=BIRIBA)
+    assert only.is_clean and only.text == "AC 2C 3C"
+    # the ace-low and ace-high readings of the whole suit, both clean
+    whole = readings("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC", rules=BIRIBA)
+    assert sorted((r.low, r.high) for r in whole) == [(1, 13), (2, 14)]
+    assert all(r.is_clean for r in whole)
+
+
+def test_a_wild_at_an_end_has_a_reading_at_either_end():
+    """A joker beside 4H 5H 6H may be 7H or 3H: both readings are listed, and the chosen one
+    (values equal) is the card above."""
+    found = readings("JK 4H 5H 6H", rules=BIRIBA)
+    assert {(str(r.stands_for), r.wild_place) for r in found} == {
+        ("7H", WildPlace.ABOVE),
+        ("3H", WildPlace.BELOW),
+    }
+    assert str(read_meld("JK 4H 5H 6H", rules=BIRIBA).stands_for) == "7H"
+    # no room above the ace: only below
+    (below,) = readings("JK QH KH AH", rules=BIRIBA)
+    assert str(below.stands_for) == "JH" and below.wild_place is WildPlace.BELOW
+    # Burraco: 13 naturals leave the wild only the 14th place
+    assert {r.wild_place for r in readings(f"{WHOLE_CLUBS} JK", rules=BURRACO)} == {WildPlace.EXTRA}
+
+
+WHOLE_CLUBS = "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"
