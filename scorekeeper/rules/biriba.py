@@ -237,6 +237,9 @@ class Scoring:
         length = WHOLE_SUIT if kind.endswith("whole_suit") else BIRIBA
         return rummy.least_run(value, length, wild)
 
+    def least_cards(self, kind: str) -> int:
+        return WHOLE_SUIT if kind.endswith("whole_suit") else BIRIBA
+
     def check_melds(self, melds: Sequence[tuple[Sequence[Card], MeldScore]]) -> None:
         return None
 

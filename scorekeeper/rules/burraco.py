@@ -228,6 +228,9 @@ class Scoring:
             meld_set = rummy.least_set(card_value, ranks, BURRACO + 1, wild)
         return min(run, meld_set)
 
+    def least_cards(self, kind: str) -> int:
+        return BURRACO
+
     def check_melds(self, melds: Sequence[tuple[Sequence[Card], MeldScore]]) -> None:
         if self.rules.duplicate_sets:
             return

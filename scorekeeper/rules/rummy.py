@@ -22,8 +22,11 @@ biriba needs sets on, a trump biriba a recorded trump, a semi-clean burraco ``se
 ``melded`` must be 0 or at least the value of the cheapest 3-card meld; and ``melded`` must
 cover the cheapest possible meld behind every bonus counted: each bonus is a separate meld of
 at least 7 cards (13 for a whole suit), and the least such meld is computed from the game's
-card values (e.g. Biriba standard: a clean biriba is worth at least 45 in cards, 3 to 9). The
-check never refuses a possible entry and catches most slips of the pen.
+card values (e.g. Biriba standard: a clean biriba is worth at least 45 in cards, 3 to 9).
+Across the deal, what every side records (totals, cards, closing discards) cannot be worth more
+than all 108 cards (Biriba standard 960, Burraco 1080), nor need more than 108 cards (a bonus
+needs 7, a whole suit 13): ``melded: 2350`` for 235 is refused. The checks never refuse a
+possible entry and catch most slips of the pen.
 """
 
 from __future__ import annotations
@@ -373,6 +376,10 @@ class RummyScoring(Protocol):
         """The fewest card points a meld earning ``kind`` can be worth."""
         ...
 
+    def least_cards(self, kind: str) -> int:
+        """The fewest cards a meld earning ``kind`` can hold."""
+        ...
+
     def check_melds(self, melds: Sequence[tuple[Sequence[Card], MeldScore]]) -> None:
         """Side-wide meld rules (e.g. Burraco ``duplicate_sets``); ``where`` names the meld."""
         ...
@@ -518,6 +525,68 @@ def check_copies(deal: RummyDeal, header: MatchHeader, spec: GameSpec) -> None:
             )
 
 
+def pack_points(scoring: RummyScoring) -> int:
+    """What all the cards of the packs are worth (Biriba standard 960, Burraco 1080)."""
+    spec = scoring.spec
+    suits = sum(scoring.card_value(Card(rank, suit)) for suit in Suit for rank in range(ACE, 14))
+    return spec.packs * suits + spec.jokers * scoring.card_value(JOKER)
+
+
+def check_pack(deal: RummyDeal, header: MatchHeader, scoring: RummyScoring) -> None:
+    """A deal records no more points, and no more cards, than the packs hold.
+
+    Sides entered as cards cannot break this once the copies are checked; a side entered as
+    totals can (``melded`` 2350 for 235): the totals side that records most is named. Its
+    bonuses count as the fewest cards their melds hold (7 a biriba or burraco, 13 a whole suit).
+    """
+    spec = scoring.spec
+    cards_in_packs = 52 * spec.packs + spec.jokers
+    points: list[int] = []
+    cards: list[int] = []
+    for side in deal.sides:
+        discard = [] if side.final_discard is None else [side.final_discard]
+        if isinstance(side, CardSide):
+            recorded = [*(c for meld in side.melds for c in meld), *side.hand, *discard]
+            points.append(sum(scoring.card_value(c) for c in recorded))
+            cards.append(len(recorded))
+        else:
+            points.append(side.melded + side.in_hand + sum(scoring.card_value(c) for c in discard))
+            need = sum(n * scoring.least_cards(kind) for kind, n in side.bonuses)
+            cards.append(need + len(discard))
+    totals = [k for k, side in enumerate(deal.sides) if isinstance(side, TotalsSide)]
+    most = pack_points(scoring)
+    if sum(points) > most and totals:
+        k = max(totals, key=lambda k: points[k])
+        side = deal.sides[k]
+        assert isinstance(side, TotalsSide)
+        raise RuleError(
+            "totals_exceed_pack",
+            "melded {melded} and in hand {in_hand}, with {others} recorded elsewhere in the "
+            "deal, come to {total}: more than all {cards} cards are worth ({most})",
+            melded=side.melded,
+            in_hand=side.in_hand,
+            others=sum(points) - side.melded - side.in_hand,
+            total=sum(points),
+            cards=cards_in_packs,
+            most=most,
+            where=(header.side_name(k), "totals"),
+        )
+    if sum(cards) > cards_in_packs and totals:
+        k = max(totals, key=lambda k: cards[k])
+        side = deal.sides[k]
+        assert isinstance(side, TotalsSide)
+        raise RuleError(
+            "totals_bonuses_exceed_cards",
+            "the bonuses counted ({bonuses}) need at least {need} cards in melds; with {others} "
+            "cards recorded elsewhere in the deal that is more than the {cards} cards of the packs",
+            bonuses=", ".join(f"{n} {kind}" for kind, n in side.bonuses),
+            need=cards[k],
+            others=sum(cards) - cards[k],
+            cards=cards_in_packs,
+            where=(header.side_name(k), "totals", "bonuses"),
+        )
+
+
 def check_going_out(deal: RummyDeal, header: MatchHeader) -> None:
     out = [header.side_name(k) for k, side in enumerate(deal.sides) if side.went_out]
     if len(out) > 1:
@@ -552,6 +621,7 @@ def score_deal(
             except RuleError as e:
                 raise e.at(header.side_name(k)) from None
         check_copies(deal, header, scoring.spec)
+        check_pack(deal, header, scoring)
     except RuleError as e:
         raise e.at(f"deal {number}") from None
     return DealScore(tuple(sides))

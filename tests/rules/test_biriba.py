@@ -326,10 +326,16 @@ def test_score_side_and_score_deal_for_a_preview():
 
 
 def _deal(score0: int) -> dict:
-    """A deal worth ``score0`` to side 0 (it goes out) and -100 to side 1 (no biribaki)."""
+    """A deal worth ``score0`` to side 0 (it goes out) and -100 to side 1 (no biribaki).
+
+    Side 0's figures stay possible (the 108 cards are worth 960): a big score is made of
+    bonuses, a clean whole suit (1000) or three clean biribas (600)."""
+    bonus = 1000 if score0 >= 1210 else 600 if score0 >= 835 else 0
+    bonuses = {1000: {"clean_whole_suit": 1}, 600: {"clean_biriba": 3}, 0: {}}[bonus]
+    totals = {"melded": score0 - 100 - bonus, "in_hand": 0, "bonuses": bonuses}
     return {
         "sides": [
-            {"totals": {"melded": score0 - 100, "in_hand": 0}, "took_pot": True, "went_out": True},
+            {"totals": totals, "took_pot": True, "went_out": True},
             {"totals": {"melded": 0, "in_hand": 0}, "took_pot": False},
         ]
     }
@@ -347,21 +353,23 @@ def test_the_match_plays_on_below_the_target():
 
 
 def test_equal_leaders_above_the_target_play_on():
+    whole_trump = {"melded": 400, "in_hand": 0, "bonuses": {"clean_trump_whole_suit": 1}}
     even = {
+        "trump": "H",
         "sides": [
-            {"totals": {"melded": 3000, "in_hand": 0}, "took_pot": True},
-            {"totals": {"melded": 3000, "in_hand": 0}, "took_pot": True},
-        ]
+            {"totals": whole_trump, "took_pot": True},
+            {"totals": whole_trump, "took_pot": True},
+        ],
     }
-    out = score_document(doc([even]))
-    assert out["totals"] == [3000, 3000] and out["finished"] is False and out["winner"] is None
+    out = score_document(doc([even], {"target": 2000}))
+    assert out["totals"] == [2400, 2400] and out["finished"] is False and out["winner"] is None
     nudge = {
         "sides": [
             {"totals": {"melded": 0, "in_hand": 5}, "took_pot": True},
             {"totals": {"melded": 0, "in_hand": 0}, "took_pot": True},
         ]
     }
-    out = score_document(doc([even, nudge]))
+    out = score_document(doc([even, nudge], {"target": 2000}))
     assert out["finished"] is True and out["winner"] == 1
 
 

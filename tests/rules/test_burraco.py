@@ -306,9 +306,16 @@ def test_the_match_ends_at_the_target_of_the_preset():
 def test_both_sides_past_the_target_the_higher_wins():
     deal = {
         "sides": [
-            {"totals": {"melded": 2100, "in_hand": 0}, "took_pot": True},
-            {"totals": {"melded": 2200, "in_hand": 0}, "took_pot": True},
+            {
+                "totals": {"melded": 300, "in_hand": 0, "bonuses": {"clean_burraco": 4}},
+                "took_pot": True,
+            },
+            {
+                "totals": {"melded": 400, "in_hand": 0, "bonuses": {"clean_burraco": 4}},
+                "took_pot": True,
+            },
         ]
     }
-    out = score_document(doc([deal]))
+    out = score_document(doc([deal], {"target": 1000}))
+    assert out["totals"] == [1100, 1200]
     assert out["finished"] and out["winner"] == 1

@@ -17,7 +17,9 @@ TWO = ["Anna", "Babis"]
 AC = "Anna & Chris"
 BD = "Babis & Dora"
 
-RUN7 = "3H 4H 5H 6H 7H 8H 9H"  # a clean biriba / burraco
+RUN7 = "3H 4H 5H 6H 7H 8H 9H"
+BIRIBAS_15 = {"clean_biriba": 15}  # 105 cards at least
+HAND3, HAND4 = "KD 7C 8C", "KD 7C 8C 9C"  # a clean biriba / burraco
 DIRTY7 = "3H 4H 5H JK 7H 8H 9H"
 
 
@@ -362,6 +364,51 @@ CASES: dict[str, Case] = {
             ],
         ),
     ),
+    "totals: more points than all the cards are worth (a slip: 2350 for 235)": Case(
+        bad=doc("biriba", [deal({"totals": {"melded": 2350, "in_hand": 15}}, side())]),
+        code="totals_exceed_pack",
+        mentions=["deal 1", AC, "totals", "melded 2350", "more than all 108 cards", "960"],
+        where=("deal 1", AC, "totals"),
+        good=doc("biriba", [deal({"totals": {"melded": 235, "in_hand": 15}}, side())]),
+    ),
+    "totals: with the other side's cards, more points than the cards are worth": Case(
+        bad=doc(
+            "burraco",
+            [deal({"totals": {"melded": 1025, "in_hand": 0}}, side(["KS KD KC"], "JK"))],
+            players=TWO,
+        ),
+        code="totals_exceed_pack",
+        mentions=["deal 1", "Anna", "melded 1025", "60 recorded elsewhere", "1085", "1080"],
+        where=("deal 1", "Anna", "totals"),
+        good=doc(
+            "burraco",
+            [deal({"totals": {"melded": 1020, "in_hand": 0}}, side(["KS KD KC"], "JK"))],
+            players=TWO,
+        ),
+    ),
+    "totals: more bonus melds than the 108 cards can make": Case(
+        bad=doc(
+            "biriba",
+            [
+                deal(
+                    {"totals": {"melded": 675, "in_hand": 0, "bonuses": BIRIBAS_15}},
+                    side([], HAND4),
+                )
+            ],
+        ),
+        code="totals_bonuses_exceed_cards",
+        mentions=["deal 1", AC, "15 clean_biriba", "at least 105 cards", "4 cards", "108"],
+        where=("deal 1", AC, "totals", "bonuses"),
+        good=doc(
+            "biriba",
+            [
+                deal(
+                    {"totals": {"melded": 675, "in_hand": 0, "bonuses": BIRIBAS_15}},
+                    side([], HAND3),
+                )
+            ],
+        ),
+    ),
     "totals: melded less than the cheapest meld": Case(
         bad=doc("burraco", [deal({"totals": {"melded": 10, "in_hand": 0}}, side())]),
         code="totals_melded_too_small",
@@ -533,18 +580,20 @@ CASES: dict[str, Case] = {
         bad=doc(
             "burraco",
             [
-                deal({"totals": {"melded": 2000, "in_hand": 0}, "took_pot": True}, side()),
+                deal({"totals": {"melded": 500, "in_hand": 0}, "took_pot": True}, side()),
                 deal(side(), side()),
             ],
+            {"target": 500},
         ),
         code="match_finished",
         mentions=["deal 2", AC, "deal 1"],
         good=doc(
             "burraco",
             [
-                deal({"totals": {"melded": 1995, "in_hand": 0}, "took_pot": True}, side()),
+                deal({"totals": {"melded": 495, "in_hand": 0}, "took_pot": True}, side()),
                 deal(side(), side()),
             ],
+            {"target": 500},
         ),
     ),
 }
