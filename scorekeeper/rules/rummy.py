@@ -532,6 +532,11 @@ def pack_points(scoring: RummyScoring) -> int:
     return spec.packs * suits + spec.jokers * scoring.card_value(JOKER)
 
 
+def bonus_cards(side: TotalsSide, scoring: RummyScoring) -> int:
+    """The fewest cards the melds behind a totals side's bonuses hold."""
+    return sum(n * scoring.least_cards(kind) for kind, n in side.bonuses)
+
+
 def check_pack(deal: RummyDeal, header: MatchHeader, scoring: RummyScoring) -> None:
     """A deal records no more points, and no more cards, than the packs hold.
 
@@ -551,8 +556,7 @@ def check_pack(deal: RummyDeal, header: MatchHeader, scoring: RummyScoring) -> N
             cards.append(len(recorded))
         else:
             points.append(side.melded + side.in_hand + sum(scoring.card_value(c) for c in discard))
-            need = sum(n * scoring.least_cards(kind) for kind, n in side.bonuses)
-            cards.append(need + len(discard))
+            cards.append(bonus_cards(side, scoring) + len(discard))
     totals = [k for k, side in enumerate(deal.sides) if isinstance(side, TotalsSide)]
     most = pack_points(scoring)
     if sum(points) > most and totals:
@@ -580,8 +584,8 @@ def check_pack(deal: RummyDeal, header: MatchHeader, scoring: RummyScoring) -> N
             "the bonuses counted ({bonuses}) need at least {need} cards in melds; with {others} "
             "cards recorded elsewhere in the deal that is more than the {cards} cards of the packs",
             bonuses=", ".join(f"{n} {kind}" for kind, n in side.bonuses),
-            need=cards[k],
-            others=sum(cards) - cards[k],
+            need=bonus_cards(side, scoring),
+            others=sum(cards) - bonus_cards(side, scoring),
             cards=cards_in_packs,
             where=(header.side_name(k), "totals", "bonuses"),
         )

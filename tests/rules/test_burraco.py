@@ -319,3 +319,19 @@ def test_both_sides_past_the_target_the_higher_wins():
     out = score_document(doc([deal], {"target": 1000}))
     assert out["totals"] == [1100, 1200]
     assert out["finished"] and out["winner"] == 1
+
+
+def test_a_closing_discard_counts_among_the_cards_of_the_deal():
+    """105 cards behind 15 burracos, the closing discard and 3 cards in the other hand: 109."""
+    out = {
+        "totals": {"melded": 525, "in_hand": 0, "bonuses": {"clean_burraco": 15}},
+        "took_pot": True,
+        "went_out": True,
+        "final_discard": "KD",
+    }
+    with pytest.raises(RuleError) as e:
+        score_document(doc([{"sides": [out, side(hand="KS QS JS")]}], players=["Anna", "Babis"]))
+    assert e.value.code == "totals_bonuses_exceed_cards"
+    assert e.value.where == ("deal 1", "Anna", "totals", "bonuses")
+    assert "need at least 105 cards" in e.value.message and "with 4 cards" in e.value.message
+    assert score_document(doc([{"sides": [out, side(hand="KS QS")]}], players=["Anna", "Babis"]))
