@@ -35,6 +35,7 @@ def test_importing_every_rules_module_loads_no_django():
         "bad = sorted(m for m in sys.modules if m == 'django' or m.startswith('django.'))\n"
         "print(bad); sys.exit(1 if bad else 0)\n"
     )
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=RULES.parents[1])
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=RULES.parents[1]
+    )
     assert run.returncode == 0, run.stdout + run.stderr
