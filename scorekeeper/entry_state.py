@@ -464,6 +464,10 @@ def rummy_apply(draft: RummyDraft, action: str) -> RummyDraft:
         case "sign", []:
             if side.mode == "totals":
                 side.flip_sign()
+        case "next_field", []:
+            # the keypad writes to the other number (melded cards / cards in hand)
+            if side.mode == "totals":
+                side.target = "in_hand" if side.target == "melded" else "melded"
         case "clear", []:
             if side.mode == "totals":
                 side._set_number(0)

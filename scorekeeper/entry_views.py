@@ -373,13 +373,15 @@ class RummyPage:
                 "error": discard_error,
             }
             if side.target == "hand":
-                out["target_label"] = _("cards go to: left in hand")
+                out["target_label"] = _("cards go to: left in hand (“+ meld”: a meld)")
             elif side.target == "discard":
                 out["target_label"] = _("the next card is the closing discard")
             elif target is not None and target < len(side.melds):
-                out["target_label"] = _("cards go to: meld %(n)s") % {"n": target + 1}
+                out["target_label"] = _("cards go to: meld %(n)s (then “in hand”)") % {
+                    "n": target + 1
+                }
             else:
-                out["target_label"] = _("cards go to: a new meld")
+                out["target_label"] = _("cards go to: a new meld (then “in hand”)")
         else:
             kinds = st.BONUS_KINDS.get(self.game, ())
             main = MAIN_BONUSES.get(self.game, ())
@@ -401,9 +403,9 @@ class RummyPage:
                 "more_open": any(b["count"] and not b["main"] for b in bonuses),
             }
             out["target_label"] = (
-                _("the keypad writes: melded cards")
+                _("keypad: melded cards (⇅: cards in hand)")
                 if side.target == "melded"
-                else _("the keypad writes: cards in hand")
+                else _("keypad: cards in hand (⇅: melded cards)")
             )
         if problem is not None and not placed:
             out["problem"] = problem.message if problem is deal_error else problem.text
@@ -650,7 +652,10 @@ class BarbuPage:
                     assert c.reason is not None
                     refused.append({"name": name, "reason": c.reason.text})
             shortcuts = []
-            for kind, label in (("maximum", _("maximum")), ("family", _("family"))):
+            for kind, label, hint in (
+                ("maximum", _("maximum"), _("double everyone you may, redouble who doubled you")),
+                ("family", _("family"), _("double the other players, not the declarer")),
+            ):
                 try:
                     after = barbu.expand_shortcut(
                         kind, by, self.declarer, contract, existing, rules=self.rules,
@@ -662,7 +667,7 @@ class BarbuPage:
                         refused.append(refused_shortcut)
                     continue
                 if tuple(after) != tuple(existing):
-                    shortcuts.append({"label": label, "action": f"{kind}:{by}"})
+                    shortcuts.append({"label": label, "action": f"{kind}:{by}", "help": hint})
             verb = _("redoubles") if by == self.declarer else _("doubles")
             rows.append(
                 {
@@ -711,7 +716,14 @@ class BarbuPage:
                         "key": key,
                         "label": COUNTER_LABELS[key],
                         "rows": [
-                            {"seat": s, "name": self.names[s], "value": values[s]} for s in range(4)
+                            {
+                                "seat": s,
+                                "name": self.names[s],
+                                "value": values[s],
+                                # what "rest" would give this player: all not counted yet
+                                "rest": max(0, want - (sum(values) - values[s])),
+                            }
+                            for s in range(4)
                         ],
                         "sum": sum(values),
                         "want": want,

@@ -289,7 +289,7 @@ def test_an_undoubled_negative_contract_is_split_and_carries_no_data(auth_client
     url = new_url(barbu)
     response = press(auth_client, url, "", "contract:no_tricks", "step:tricks:0:+1")
     page = text(response)
-    assert "not played, its total is split" in page
+    assert "Not played: nobody has doubled." in page
     assert "raw 1 −9 −9 −9" in page
     press(auth_client, url, draft_of(response), "save")
     assert Deal.objects.get(match=barbu).data == {"contract": "no_tricks", "doubles": []}

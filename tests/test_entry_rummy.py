@@ -324,6 +324,33 @@ def test_a_side_counted_by_hand_is_entered_as_totals(auth_client, biriba):
     }
 
 
+def test_the_keypad_moves_between_the_two_numbers_with_one_key(auth_client, biriba):
+    url = new_url(biriba)
+    keys = ["mode:totals", "digit:9", "digit:0", "next_field", "digit:1", "digit:0"]
+    page = text(press(auth_client, url, "", *keys))
+    assert "Melded cards 90" in page
+    assert "Cards in hand −10" in page
+    assert "keypad: cards in hand" in page
+    page = text(press(auth_client, url, "", *keys, "next_field", "digit:5"))
+    assert "Melded cards 905" in page
+
+
+def test_a_wild_two_has_its_own_key_and_the_chosen_suit_stays(auth_client, biriba):
+    url = new_url(biriba)
+    keys = [*run("C", "5 6"), "card:2S", "rank:8", "target:hand", "rank:K"]
+    response = press(auth_client, url, "", *keys)
+    page = text(response)
+    assert "run 5♣–8♣ · dirty · 2♠ = 7♣" in page
+    assert json.loads(draft_of(response))["sides"][0]["hand"] == ["KC"]
+    assert 'data-target="hand"' in response.content.decode()
+
+
+def test_saving_a_deal_with_an_empty_side_asks_first(auth_client, biriba):
+    response = press(auth_client, new_url(biriba), "", *run("H", "3 4 5"), "pot:0")
+    assert "Nothing entered for Babis &amp; Dora" in response.content.decode()
+    assert "hx-confirm" in response.content.decode()
+
+
 def test_implausible_totals_are_refused_with_the_rule(auth_client, biriba):
     url = new_url(biriba)
     response = press(auth_client, url, "", "mode:totals", "digit:7")

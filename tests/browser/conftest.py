@@ -1,0 +1,146 @@
+"""What the browser tests share: Debian's Chromium on a 360 px phone, and a first-time user's
+moves (sign up, start a match, tap keys, save, check that the page fits the screen).
+
+Without ``/usr/bin/chromium`` the tests are skipped with the reason, except when
+``SCOREKEEPER_BROWSER_REQUIRED=1`` (CI sets it): then they fail, so that CI never passes with
+the browser tests left out.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM calls made from the
+# test (creating the user) must be allowed next to it.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PASSWORD = "a-long-enough-password-1"
+PLAYERS = ["Anna", "Babis", "Chris", "Dora"]
+PHONE_WIDTH = 360
+
+
+@pytest.fixture
+def chromium(settings):
+    """A launched Chromium; fails (not skips) when required and missing."""
+    if not CHROMIUM.exists():
+        reason = f"{CHROMIUM} is missing (apt-get install chromium)"
+        if os.environ.get("SCOREKEEPER_BROWSER_REQUIRED") == "1":
+            pytest.fail(f"SCOREKEEPER_BROWSER_REQUIRED=1 but {reason}")
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    # The live server speaks plain http: cookies must not insist on https.
+    settings.SESSION_COOKIE_SECURE = False
+    settings.CSRF_COOKIE_SECURE = False
+    settings.ALLOWED_HOSTS = ["*"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def new_phone(browser, *, javascript: bool = True):
+    page = browser.new_page(
+        viewport={"width": PHONE_WIDTH, "height": 740},
+        has_touch=True,
+        java_script_enabled=javascript,
+    )
+    page.set_default_timeout(15_000)
+    # A confirmation asked by the page (hx-confirm) is answered yes, as a player would.
+    page.on("dialog", lambda dialog: dialog.accept())
+    return page
+
+
+def fits(page) -> None:
+    """The page is no wider than the phone: nothing to scroll sideways."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE_WIDTH, f"{page.url} is {width} px wide"
+
+
+def sign_up(page, base: str, username: str = "anna") -> None:
+    """From the home page, as someone who has never been here."""
+    page.goto(base + "/")
+    fits(page)
+    page.get_by_role("link", name="Sign up").first.click()
+    page.wait_for_url(re.compile(r"/signup/"))
+    fits(page)
+    page.fill('input[name="username"]', username)
+    page.fill('input[name="password1"]', PASSWORD)
+    page.fill('input[name="password2"]', PASSWORD)
+    page.get_by_role("button", name="Create my account").click()
+    # a new account goes straight to starting its first match
+    page.wait_for_url(re.compile(r"/matches/new/$"))
+
+
+def new_match(page, base: str, game: str, *, target: int | None = None) -> str:
+    """Start a match for Anna, Babis, Chris and Dora; returns the scoreboard's URL."""
+    if not page.url.endswith("/matches/new/"):
+        page.goto(base + "/matches/new/")
+    button = page.locator(f'button[name="switch_game"][value="{game}"]')
+    if "on" not in (button.get_attribute("class") or "").split():
+        button.click()
+        page.wait_for_selector(f'button[name="switch_game"][value="{game}"].on')
+    seats = page.locator("#match-form .seat input[type=text]")
+    if seats.count() != 4:
+        page.locator('button[name="switch_seats"][value="4"]').click()
+        page.wait_for_function(
+            "document.querySelectorAll('#match-form .seat input[type=text]').length === 4"
+        )
+    for i, name in enumerate(PLAYERS):
+        seats.nth(i).fill(name)
+    if target is not None:
+        page.fill('input[name="opt_target"]', str(target))
+    fits(page)
+    page.get_by_role("button", name="Start the match").click()
+    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+    fits(page)
+    return page.url
+
+
+def tap(page, action: str) -> None:
+    """Press the deal-entry key whose action is ``action``, without waiting for the answer."""
+    page.locator(f'#entry button[name="action"][value="{action}"]').first.click()
+
+
+def settled(page) -> None:
+    """Every tap answered and the page redrawn."""
+    page.wait_for_selector("#entry-form:not([data-busy])", state="attached")
+    page.wait_for_load_state("networkidle")
+
+
+def enter_deal(page, number: int) -> None:
+    page.get_by_role("link", name=f"Enter deal {number}").click()
+    page.wait_for_url(re.compile(r"/deals/new/$"))
+    fits(page)
+
+
+def save(page, scoreboard: str, number: int) -> None:
+    settled(page)
+    fits(page)
+    tap(page, "save")
+    page.wait_for_url(scoreboard)
+    from playwright.sync_api import expect
+
+    expect(page.locator("main")).to_contain_text(f"Deal {number} saved.")
+    fits(page)
+
+
+def totals(page) -> list[int]:
+    """The running totals at the top of the scoreboard, as numbers."""
+    texts = page.locator(".board-top .total .pts").all_inner_texts()
+    return [int(re.sub(r"\s", "", t.replace("−", "-"))) for t in texts]
