@@ -684,7 +684,8 @@ def barbu_apply(draft: BarbuDraft, action: str, *, contracts: tuple[str, ...] = 
     verb, args = parts[0], parts[1:]
     match verb, args:
         case "contract", [name] if name in BARBU_DATA_KEYS and (not contracts or name in contracts):
-            draft.contract = None if draft.contract == name else name
+            # tapped again: taken back, unless it is the only contract left to name
+            draft.contract = None if draft.contract == name and len(contracts) != 1 else name
         case "double", [by, on, level]:
             b, o, lv = _index(by, 4), _index(on, 4), _index(level, 3)
             if b == o:

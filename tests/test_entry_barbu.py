@@ -396,3 +396,11 @@ def test_a_match_whose_stored_deals_no_longer_pass_goes_back_to_the_scoreboard(
     response = auth_client.get(new_url(match))
     assert response.status_code == 302
     assert response.url == reverse("match_detail", args=[match.pk])
+
+
+def test_the_only_contract_left_stays_chosen_when_tapped_again():
+    draft = st.BarbuDraft(contract="domino")
+    st.barbu_apply(draft, "contract:domino", contracts=("domino",))
+    assert draft.contract == "domino"
+    st.barbu_apply(draft, "contract:domino", contracts=("domino", "trumps"))
+    assert draft.contract is None
