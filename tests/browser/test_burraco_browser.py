@@ -3,64 +3,42 @@
 A player logs in, starts a Burraco match, enters a deal on the card pad (tapping as fast as a
 player does, so taps overtake the answers), saves it and sees the scoreboard change.
 
-Without ``/usr/bin/chromium`` the test is skipped with the reason, except when
-``SCOREKEEPER_BROWSER_REQUIRED=1`` (CI sets it): then it fails, so that CI never passes with
-the browser test left out.
+Then a new user plays a whole match to its winner: a deal entered wrong and deleted, an
+earlier deal corrected, a side counted by hand on the keypad.
+
+Without ``/usr/bin/chromium`` the tests fail when ``SCOREKEEPER_BROWSER_REQUIRED=1`` (CI),
+else they are skipped with the reason (see conftest.py).
 """
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
-# Playwright's sync API runs an event loop in this thread; Django's ORM calls made from the
-# test (creating the user) must be allowed next to it.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PASSWORD = "a-long-enough-password-1"
+from .conftest import (
+    PASSWORD,
+    enter_deal,
+    fits,
+    new_match,
+    new_phone,
+    save,
+    settled,
+    sign_up,
+    totals,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def browser(settings):
-    if not CHROMIUM.exists():
-        reason = f"{CHROMIUM} is missing (apt-get install chromium)"
-        if os.environ.get("SCOREKEEPER_BROWSER_REQUIRED") == "1":
-            pytest.fail(f"SCOREKEEPER_BROWSER_REQUIRED=1 but {reason}")
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    # The live server speaks plain http: cookies must not insist on https.
-    settings.SESSION_COOKIE_SECURE = False
-    settings.CSRF_COOKIE_SECURE = False
-    settings.ALLOWED_HOSTS = ["*"]
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+def browser(chromium):
+    return chromium
 
 
 def phone(browser, *, javascript: bool = True):
-    page = browser.new_page(
-        viewport={"width": 360, "height": 740}, has_touch=True, java_script_enabled=javascript
-    )
-    page.set_default_timeout(15_000)
-    return page
+    return new_phone(browser, javascript=javascript)
 
 
 def log_in(page, live_server, django_user_model) -> None:
@@ -173,3 +151,81 @@ def test_the_card_pad_works_without_javascript(live_server, django_user_model, b
         with page.expect_navigation():
             tap(page, action)
     assert "run 5♦–7♦ · clean" in page.locator("#entry").inner_text()
+
+
+# --- a whole match, as a new user --------------------------------------------------------------
+
+# Deal 2 as first entered (by mistake: the sides swapped), deleted, then entered right: Anna &
+# Chris close with a clean burraco in spades; Babis & Dora, counted by hand, on the keypad.
+DEAL_2_WRONG = ["side:1", *run("S", "3 4 5 6 7 8 9"), "went_out:1"]
+DEAL_2 = [
+    *run("S", "3 4 5 6 7 8 9"),
+    "new_meld",
+    *run("H", "J Q K"),
+    "target:hand",
+    *run("C", "4"),
+    "went_out:0",
+    "side:1",
+    "mode:totals",
+    "digit:6",
+    "digit:0",
+    "next_field",  # ⇅: the keypad now writes the cards in hand
+    "digit:3",
+    "digit:0",
+    "pot:1",
+]
+
+
+def test_a_new_user_scores_a_burraco_match_to_its_winner(live_server, chromium):
+    page = new_phone(chromium)
+    sign_up(page, live_server.url)
+    scoreboard = new_match(page, live_server.url, "burraco", target=500)
+
+    enter_deal(page, 1)
+    for action in DEAL:
+        tap(page, action)
+    save(page, scoreboard, 1)
+    assert totals(page) == [360, 25]
+
+    # a deal entered wrong is deleted from the scoreboard, after a confirmation
+    enter_deal(page, 2)
+    for action in DEAL_2_WRONG:
+        tap(page, action)
+    settled(page)
+    tap(page, "save")  # Anna & Chris have nothing entered: the page asks first (accepted)
+    page.wait_for_url(scoreboard)
+    assert totals(page)[0] < 360
+    page.get_by_text("Delete deal 2…").click()
+    confirm = page.get_by_role("button", name="Yes, delete deal 2")
+    expect(confirm).to_be_visible()
+    fits(page)
+    confirm.click()
+    expect(page.locator("main")).to_contain_text("Deal 2 deleted")
+    expect(page.get_by_role("link", name="Enter deal 2")).to_be_visible()
+    assert totals(page) == [360, 25]
+
+    # an earlier deal corrected: Q♦ was not left in hand after all
+    page.locator("#deal-1 summary").click()
+    page.get_by_role("link", name="Correct deal 1").click()
+    page.wait_for_url(re.compile(r"/deals/1/edit/$"))
+    fits(page)
+    page.locator("#entry .emeld.hand button.cchip", has_text="Q♦").click()
+    settled(page)
+    expect(page.locator(".side-sum strong")).to_have_text("370")
+    tap(page, "save")  # "Replace deal 1 with this?" (accepted)
+    page.wait_for_url(scoreboard)
+    expect(page.locator("main")).to_contain_text("Deal 1 corrected")
+    assert totals(page) == [370, 25]
+
+    enter_deal(page, 2)
+    for action in DEAL_2:
+        tap(page, action)
+    settled(page)
+    expect(page.locator("#entry .etotals")).to_contain_text("60")
+    save(page, scoreboard, 2)
+
+    expect(page.locator(".winner-banner")).to_have_text("★ Anna & Chris won the match")
+    expect(page.get_by_role("link", name="Enter deal 3")).to_have_count(0)
+    end = totals(page)
+    assert end[0] >= 500 > end[1]
+    fits(page)
