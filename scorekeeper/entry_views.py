@@ -373,15 +373,13 @@ class RummyPage:
                 "error": discard_error,
             }
             if side.target == "hand":
-                out["target_label"] = _("cards go to: left in hand (“+ meld”: a meld)")
+                out["target_label"] = _("cards go to: left in hand")
             elif side.target == "discard":
                 out["target_label"] = _("the next card is the closing discard")
             elif target is not None and target < len(side.melds):
-                out["target_label"] = _("cards go to: meld %(n)s (then “in hand”)") % {
-                    "n": target + 1
-                }
+                out["target_label"] = _("cards go to: meld %(n)s") % {"n": target + 1}
             else:
-                out["target_label"] = _("cards go to: a new meld (then “in hand”)")
+                out["target_label"] = _("cards go to: a new meld")
         else:
             kinds = st.BONUS_KINDS.get(self.game, ())
             main = MAIN_BONUSES.get(self.game, ())
@@ -403,9 +401,9 @@ class RummyPage:
                 "more_open": any(b["count"] and not b["main"] for b in bonuses),
             }
             out["target_label"] = (
-                _("keypad: melded cards (⇅: cards in hand)")
+                _("keypad: melded cards (⇅ switches)")
                 if side.target == "melded"
-                else _("keypad: cards in hand (⇅: melded cards)")
+                else _("keypad: cards in hand (⇅ switches)")
             )
         if problem is not None and not placed:
             out["problem"] = problem.message if problem is deal_error else problem.text

@@ -210,6 +210,11 @@ def _barbu_row(deal: dict[str, Any], score: dict[str, Any], players: list[str]) 
             "on": _seat_name(players, line["on"]),
             "factor": line["factor"],
             "amount": line["amount"],
+            # who gains on this pair, and how much ("" when they are even)
+            "winner": _seat_name(players, line["by"] if line["amount"] > 0 else line["on"])
+            if line["amount"]
+            else "",
+            "gain": abs(line["amount"]),
         }
         for line in score.get("settlement", [])
     ]

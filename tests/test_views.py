@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -344,6 +345,9 @@ def test_barbu_scoreboard_declarer_contracts_left_and_doubles_owed(auth_client, 
     assert "Babis still owes 1 double on Anna · 6 deals left" in html
     assert "Dora still owes 2 doubles on Anna" in html
     assert "Babis doubled Chris" in html and "Chris doubled Anna, Anna redoubled" in html
+    # each pair's settlement names who gains (never "Chris +0" or a minus on the winner)
+    settled = re.findall(r"<li>(\w+) ↔ (\w+) ×(\d): (\w+ \+\d+|even)</li>", html)
+    assert settled, html
 
 
 def test_delete_last_deal_plain_confirms_then_deletes(auth_client, make_match):
