@@ -218,14 +218,16 @@ def shoot(page, base: str, ids: dict[str, int], out: Path) -> None:
     page.locator('form button[type="submit"]').last.click()
     page.wait_for_load_state("networkidle")
 
-    page.goto(f"{base}/matches/{ids['biriba']}/")
-    page.screenshot(path=out / "scoreboard.png", full_page=True)
+    for game in ("biriba", "burraco"):
+        page.goto(f"{base}/matches/{ids[game]}/")
+        page.locator("#deal-1 summary").click()  # one breakdown open
+        page.screenshot(path=out / f"scoreboard-{game}.png", full_page=True)
 
     # Biriba: trump, a clean trump biriba, a dirty run, cards in hand, the biribaki
     page.goto(f"{base}/matches/{ids['biriba']}/deals/new/")
     for value in ["trump:S", "suit:S", "rank:5", "rank:6", "rank:7", "rank:8", "rank:9"]:
         tap(page, value)
-    for value in ["rank:10", "rank:J", "new_meld", "suit:D", "rank:3", "rank:4", "joker"]:
+    for value in ["rank:10", "rank:J", "new_meld", "suit:D", "rank:3", "rank:4", "card:2C"]:
         tap(page, value)
     for value in ["target:hand", "suit:C", "rank:K", "suit:H", "rank:9", "pot:0"]:
         tap(page, value)
@@ -261,7 +263,17 @@ def shoot(page, base: str, ids: dict[str, int], out: Path) -> None:
     settled(page)
     whole_page(page, out / "entry-barbu.png")
 
+    # Barbu, nobody doubles a negative contract: not played, the banner says so
+    for value in ["reset"]:
+        page.once("dialog", lambda dialog: dialog.accept())
+        tap(page, value)
+    settled(page)
+    tap(page, "contract:no_hearts")
+    settled(page)
+    whole_page(page, out / "entry-barbu-split.png")
+
     page.goto(f"{base}/matches/{ids['barbu']}/")
+    page.locator("#deal-2 summary").click()
     page.screenshot(path=out / "scoreboard-barbu.png", full_page=True)
     for path in sorted(out.glob("*.png")):
         print(path)
