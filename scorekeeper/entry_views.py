@@ -28,6 +28,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper import entry_state as st
 from scorekeeper.entry_forms import EntryForm
+from scorekeeper.labels import bonus_name, contract_name, purity
 from scorekeeper.models import Match
 from scorekeeper.rules import barbu, rummy
 from scorekeeper.rules import match as rules_match
@@ -106,30 +107,6 @@ MAIN_BONUSES = {
     "biriba": ("clean_biriba", "dirty_biriba", "clean_trump_biriba", "dirty_trump_biriba"),
     "burraco": ("clean_burraco", "semi_clean_burraco", "dirty_burraco"),
 }
-PURITY_LABELS = {
-    "clean": gettext_lazy("clean"),
-    "semi_clean": gettext_lazy("semi-clean"),
-    "dirty": gettext_lazy("dirty"),
-}
-BONUS_LABELS = {
-    "clean_biriba": gettext_lazy("clean biriba"),
-    "dirty_biriba": gettext_lazy("dirty biriba"),
-    "clean_trump_biriba": gettext_lazy("clean trump biriba"),
-    "dirty_trump_biriba": gettext_lazy("dirty trump biriba"),
-    "clean_whole_suit": gettext_lazy("clean whole suit"),
-    "dirty_whole_suit": gettext_lazy("dirty whole suit"),
-    "clean_trump_whole_suit": gettext_lazy("clean trump whole suit"),
-    "dirty_trump_whole_suit": gettext_lazy("dirty trump whole suit"),
-    "clean_set_biriba": gettext_lazy("clean biriba of a set"),
-    "dirty_set_biriba": gettext_lazy("dirty biriba of a set"),
-    "clean_burraco": gettext_lazy("burraco pulito"),
-    "semi_clean_burraco": gettext_lazy("burraco semipulito"),
-    "dirty_burraco": gettext_lazy("burraco sporco"),
-}
-
-
-def _bonus_label(kind: str) -> str:
-    return str(BONUS_LABELS.get(kind, kind.replace("_", " ")))
 
 
 def _pretty(card: Card) -> str:
@@ -153,7 +130,7 @@ def describe_meld(ms: rummy.MeldScore) -> dict[str, Any]:
     else:
         assert r.rank is not None
         parts.append(_("set of %(rank)s") % {"rank": RANK_NAMES[r.rank]})
-    parts.append(str(PURITY_LABELS[r.purity.value]))
+    parts.append(purity(r.purity.value))
     if r.wild is not None:
         if r.wild_place is WildPlace.EXTRA:
             parts.append(_("%(wild)s as a 14th card") % {"wild": _pretty(r.wild)})
@@ -163,7 +140,7 @@ def describe_meld(ms: rummy.MeldScore) -> dict[str, Any]:
         elif r.stands_for is not None:
             parts.append(f"{_pretty(r.wild)} = {_pretty(r.stands_for)}")
     if ms.bonus:
-        parts.append(_bonus_label(ms.bonus))
+        parts.append(bonus_name(ms.bonus))
         value = f"{ms.card_points} + {ms.bonus_points}"
     else:
         value = str(ms.card_points)
@@ -386,7 +363,7 @@ class RummyPage:
             bonuses = [
                 {
                     "kind": kind,
-                    "label": _bonus_label(kind),
+                    "label": bonus_name(kind),
                     "count": side.bonuses.get(kind, 0),
                     "main": kind in main,
                 }
@@ -433,21 +410,6 @@ def _points_at(inside: tuple[str, ...], meld_index: int) -> bool:
 # ---------------------------------------------------------------------------------------------
 # Barbu
 
-CONTRACT_LABELS = {
-    "no_tricks": gettext_lazy("No tricks"),
-    "no_hearts": gettext_lazy("No hearts"),
-    "no_queens": gettext_lazy("No queens"),
-    "barbu": gettext_lazy("Barbu (K♥)"),
-    "no_last_two": gettext_lazy("No last two"),
-    "trumps": gettext_lazy("Trumps"),
-    "domino": gettext_lazy("Domino"),
-    "ravage_city": gettext_lazy("Ravage City"),
-    "no_last_trick": gettext_lazy("No last trick"),
-    "salade": gettext_lazy("Salade"),
-    "no_king": gettext_lazy("No king (K♥)"),
-    "no_girls": gettext_lazy("No girls"),
-    "no_boys": gettext_lazy("No boys"),
-}
 COUNTER_LABELS = {
     "tricks": gettext_lazy("Tricks"),
     "hearts": gettext_lazy("Hearts"),
@@ -584,11 +546,11 @@ class BarbuPage:
             "of": barbu.match_length(self.rules),
             "variant_label": self.rules.variant.label,
             "contracts": [
-                {"code": c, "label": CONTRACT_LABELS.get(c, c), "on": c == draft.contract}
+                {"code": c, "label": contract_name(c), "on": c == draft.contract}
                 for c in self.contracts
             ],
             "contract": draft.contract,
-            "contract_label": CONTRACT_LABELS.get(draft.contract, "") if draft.contract else "",
+            "contract_label": contract_name(draft.contract) if draft.contract else "",
             "positive": bool(contract and contract.positive),
             "doubling": self.rules.doubling,
             "doubles": self._doubles_rows(draft, contract) if contract else [],

@@ -1,8 +1,8 @@
 """What the pages call the rules' codes: contracts, meld readings, bonuses (translatable).
 
 The rules core speaks in stable codes (``no_queens``, ``semi_clean``, ``clean_biriba``); these
-are the words a player reads. The scoreboard uses them, and the deal-entry pages can too, so
-that a contract or a bonus has one name across the site.
+are the words a player reads. The scoreboard and the deal-entry pages both use them, so that a
+contract or a bonus has one name across the site.
 """
 
 from __future__ import annotations
