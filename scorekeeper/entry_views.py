@@ -5,7 +5,7 @@ travels in the form as a hidden JSON field (:mod:`scorekeeper.entry_state`); eve
 submit button whose value is an action. A POST applies the action and the page is drawn again
 from the match as it is now (the view restart); with htmx only the ``#entry`` partial comes
 back, without JavaScript the whole page does. Every draft is judged by the rules core on the
-match document (``selectors.match_document`` + ``score_document_full``) and the engines' meld
+match document (``selectors.match_document`` + ``score_match``) and the engines' meld
 readers: no rule is known here. The draft is also kept in the session, so a reload or a trip to
 the scoreboard loses nothing.
 """
@@ -69,9 +69,7 @@ def _chip(card: str, action: str) -> dict[str, str]:
 class Scored:
     """The match scored with the draft in it, or why the rules refuse it."""
 
-    header: MatchHeader | None = None
     result: MatchResult | None = None
-    exported: dict[str, Any] | None = None
     error: RuleError | None = None
 
     @property
@@ -85,10 +83,9 @@ def _score_with(match: Match, number: int | None, deal: dict[str, Any]) -> Score
     else:
         doc = match_document(match, replace=(number, deal))
     try:
-        parsed, result, exported = rules_match.score_document_full(doc)
+        return Scored(result=rules_match.score_match(rules_match.parse_document(doc)))
     except RuleError as e:
         return Scored(error=e)
-    return Scored(header=parsed.header, result=result, exported=exported)
 
 
 def _where_deal(error: RuleError, deal_number: int) -> tuple[str, ...] | None:
@@ -439,8 +436,9 @@ class BarbuPage:
         self.before = list(parsed.deals[: self.index])  # the deals played before this one
         self.names = list(self.header.players)
         self.declarer = barbu.declarer_of(self.header, self.rules, self.index)
-        offered = barbu.contracts_left(self.header, self.rules, self.before, self.declarer)
-        self.contracts = tuple(c.value for c in offered)
+        # One walk through the deals before: this declarer's contracts left, doubles owed.
+        self.status = barbu.next_deal(self.header, self.rules, self.before)
+        self.contracts = tuple(self.status["contracts"])
         if number is not None:
             own = document["deals"][number - 1].get("contract")
             if own not in self.contracts and own in [
@@ -646,9 +644,8 @@ class BarbuPage:
         """The compulsory-double status before this deal, and what this draft pays off."""
         if self.rules.compulsory_doubles is barbu.CompulsoryDoubles.OFF:
             return []
-        status = barbu.next_deal(self.header, self.rules, self.before)
         out = []
-        for entry in status.get("doubles_owed") or []:
+        for entry in self.status.get("doubles_owed") or []:
             seat = entry["seat"]
             if not entry["owed"]:
                 continue
@@ -896,8 +893,9 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
         _remember(request, match, key, draft.to_json(), len(document["deals"]) + 1)
     else:
         saved = request.session.get(key)
-        draft = page.load_draft(saved) if isinstance(saved, dict) else page.initial_draft()
-        restored = isinstance(saved, dict) and draft.to_json() != page.initial_draft().to_json()
+        initial = page.initial_draft()
+        draft = page.load_draft(saved) if isinstance(saved, dict) else initial
+        restored = draft.to_json() != initial.to_json()
 
     context = page.context(draft, error=error)
     context.update(
