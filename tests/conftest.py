@@ -2,11 +2,14 @@
 
 ``make_match("biriba", deals=5)`` creates a match of the ``user`` fixture's owner with five
 legal deals (each game has a deal generator below); ``htmx`` is the header an htmx request
-carries.
+carries. The deal-entry tests press a page's keys with :func:`press` and read its draft with
+:func:`draft_of` and its words with :func:`text`.
 """
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -65,6 +68,40 @@ def barbu_deal(index: int, *, first_declarer: int = 0) -> dict[str, Any]:
 
 def deal_for(game: str, index: int) -> dict[str, Any]:
     return barbu_deal(index) if game == "barbu" else rummy_deal(game, index)
+
+
+# --- pressing the keys of a deal-entry page ----------------------------------------------------
+
+DRAFT = re.compile(r'name="draft" value="([^"]*)"')
+
+
+def draft_of(response) -> str:
+    found = DRAFT.search(response.content.decode())
+    assert found, "no draft in the page"
+    return html.unescape(found.group(1))
+
+
+def press(client, url: str, draft: str, *actions: str, htmx: bool = True):
+    """Press keys one after the other; returns the last response."""
+    response = None
+    headers = HTMX if htmx else {}
+    for action in actions:
+        response = client.post(url, {"draft": draft, "action": action}, headers=headers)
+        assert response.status_code in (200, 302), (action, response.status_code)
+        if response.status_code == 200 and "HX-Redirect" not in response.headers:
+            draft = draft_of(response)
+    return response
+
+
+def text(response) -> str:
+    """The page's text, tags dropped and spaces squeezed."""
+    page = re.sub(r"<[^>]+>", " ", response.content.decode())
+    return re.sub(r"\s+", " ", html.unescape(page))
+
+
+def run(suit: str, ranks: str) -> list[str]:
+    """Keys of the rummy pad for a run: one suit tap, then one tap per rank."""
+    return [f"suit:{suit}", *(f"rank:{r}" for r in ranks.split())]
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,6 @@ contract's own widgets, the preview, saving and correcting."""
 
 from __future__ import annotations
 
-import html
 import json
 import re
 
@@ -12,33 +11,9 @@ from django.urls import reverse
 
 from scorekeeper import entry_state as st
 from scorekeeper.models import Deal
-from tests.conftest import HTMX
+from tests.conftest import HTMX, draft_of, press, text
 
 pytestmark = pytest.mark.django_db
-
-DRAFT = re.compile(r'name="draft" value="([^"]*)"')
-
-
-def draft_of(response) -> str:
-    found = DRAFT.search(response.content.decode())
-    assert found, "no draft in the page"
-    return html.unescape(found.group(1))
-
-
-def press(client, url: str, draft: str, *actions: str, htmx: bool = True):
-    response = None
-    headers = HTMX if htmx else {}
-    for action in actions:
-        response = client.post(url, {"draft": draft, "action": action}, headers=headers)
-        assert response.status_code in (200, 302), (action, response.status_code)
-        if response.status_code == 200 and "HX-Redirect" not in response.headers:
-            draft = draft_of(response)
-    return response
-
-
-def text(response) -> str:
-    page = re.sub(r"<[^>]+>", " ", response.content.decode())
-    return re.sub(r"\s+", " ", html.unescape(page))
 
 
 def new_url(match) -> str:

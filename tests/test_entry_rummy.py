@@ -6,7 +6,6 @@ Every deal here is built the way a player builds it, by pressing the pad's keys 
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from typing import Any
@@ -16,40 +15,9 @@ from django.urls import reverse
 
 from scorekeeper import entry_state as st
 from scorekeeper.models import Deal
-from tests.conftest import HTMX
+from tests.conftest import HTMX, draft_of, press, run, text
 
 pytestmark = pytest.mark.django_db
-
-DRAFT = re.compile(r'name="draft" value="([^"]*)"')
-
-
-def draft_of(response) -> str:
-    found = DRAFT.search(response.content.decode())
-    assert found, "no draft in the page"
-    return html.unescape(found.group(1))
-
-
-def press(client, url: str, draft: str, *actions: str, htmx: bool = True):
-    """Press keys one after the other; returns the last response."""
-    response = None
-    headers = HTMX if htmx else {}
-    for action in actions:
-        response = client.post(url, {"draft": draft, "action": action}, headers=headers)
-        assert response.status_code in (200, 302), (action, response.status_code)
-        if response.status_code == 200 and "HX-Redirect" not in response.headers:
-            draft = draft_of(response)
-    return response
-
-
-def text(response) -> str:
-    """The page's text, tags dropped and spaces squeezed."""
-    page = re.sub(r"<[^>]+>", " ", response.content.decode())
-    return re.sub(r"\s+", " ", html.unescape(page))
-
-
-def run(suit: str, ranks: str) -> list[str]:
-    """Keys for a run: one suit tap, then one tap per rank."""
-    return [f"suit:{suit}", *(f"rank:{r}" for r in ranks.split())]
 
 
 # Worked example 1 of rules.md (Biriba), entered on the pad.

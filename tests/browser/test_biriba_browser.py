@@ -10,13 +10,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import run
+
 from .conftest import enter_deal, fits, new_match, new_phone, save, settled, sign_up, tap, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def run(suit: str, ranks: str) -> list[str]:
-    return [f"suit:{suit}", *(f"rank:{r}" for r in ranks.split())]
 
 
 # Deal 1, trump ♦. Anna & Chris: a clean biriba in hearts and Q♠–A♠, 3♣ K♦ left, out.

@@ -17,6 +17,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import run
+
 from .conftest import (
     PASSWORD,
     enter_deal,
@@ -26,19 +28,11 @@ from .conftest import (
     save,
     settled,
     sign_up,
+    tap,
     totals,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def browser(chromium):
-    return chromium
-
-
-def phone(browser, *, javascript: bool = True):
-    return new_phone(browser, javascript=javascript)
 
 
 def log_in(page, live_server, django_user_model) -> None:
@@ -48,14 +42,6 @@ def log_in(page, live_server, django_user_model) -> None:
     page.fill('input[name="password"]', PASSWORD)
     page.locator("#auth-form button[type=submit]").click()
     page.wait_for_url(live_server.url + "/")
-
-
-def tap(page, action: str) -> None:
-    page.locator(f'#entry button[name="action"][value="{action}"]').first.click()
-
-
-def run(suit: str, ranks: str) -> list[str]:
-    return [f"suit:{suit}", *(f"rank:{r}" for r in ranks.split())]
 
 
 # rules.md, Burraco example 1: 360 for Anna & Chris, 25 for Babis & Dora.
@@ -87,9 +73,9 @@ DEAL = [
 
 
 def test_a_burraco_deal_entered_on_the_card_pad_updates_the_scoreboard(
-    live_server, django_user_model, browser
+    live_server, django_user_model, chromium
 ):
-    page = phone(browser)
+    page = new_phone(chromium)
     log_in(page, live_server, django_user_model)
 
     # a new Burraco match for four
@@ -134,8 +120,8 @@ def test_a_burraco_deal_entered_on_the_card_pad_updates_the_scoreboard(
     assert "Enter deal 2" in board
 
 
-def test_the_card_pad_works_without_javascript(live_server, django_user_model, browser):
-    page = phone(browser, javascript=False)
+def test_the_card_pad_works_without_javascript(live_server, django_user_model, chromium):
+    page = new_phone(chromium, javascript=False)
     log_in(page, live_server, django_user_model)
     from scorekeeper import services
 
