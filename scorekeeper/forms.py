@@ -19,12 +19,11 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.models import PLAYER_NAME_MAX, Game, name_key
 from scorekeeper.rules.errors import RuleError
-from scorekeeper.rules.match import rules_with_defaults
+from scorekeeper.rules.match import engine, rules_with_defaults
 
+# How many may play each game: the rules core's answer.
 PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
-    Game.BIRIBA: (2, 3, 4),
-    Game.BURRACO: (2, 4),
-    Game.BARBU: (4,),
+    game: engine(game.value).PLAYER_COUNTS for game in Game
 }
 GAME_BLURBS: dict[str, Promise] = {
     Game.BIRIBA: _("Greek rummy: biribas, trump doubling, the whole suit."),
@@ -324,10 +323,6 @@ class MatchForm(forms.Form):
     @property
     def advanced_fields(self) -> list[forms.BoundField]:
         return [self[f"opt_{o.key}"] for o in self.options if o.advanced]
-
-    @property
-    def player_fields(self) -> list[forms.BoundField]:
-        return [self[f"player_{seat}"] for seat in range(self.seats)]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
