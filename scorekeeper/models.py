@@ -131,10 +131,11 @@ class Match(models.Model):
     @property
     def standings(self) -> list[dict[str, object]]:
         """The cached totals beside their names, for the list of matches."""
-        totals = list(self.totals) or [0] * len(self.column_names)
+        names = self.column_names
+        totals = list(self.totals) or [0] * len(names)
         return [
             {"name": name, "total": total, "winner": self.winner == i}
-            for i, (name, total) in enumerate(zip(self.column_names, totals, strict=False))
+            for i, (name, total) in enumerate(zip(names, totals, strict=False))
         ]
 
 

@@ -9,12 +9,12 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
+from scorekeeper.entry_state import RED_SUITS, SUIT_SYMBOLS
+
 register = template.Library()
 
 MINUS = "\u2212"
 THIN_SPACE = "\u2009"
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-RED_SUITS = {"H", "D"}
 
 
 @register.filter
@@ -63,12 +63,6 @@ def cards(codes: Any) -> SafeString | str:
     if not isinstance(codes, list | tuple):
         return ""
     return format_html_join(" ", "{}", ((card(c),) for c in codes))
-
-
-@register.filter
-def label(key: Any) -> str:
-    """``"clean_biriba"`` → ``clean biriba``."""
-    return str(key).replace("_", " ")
 
 
 @register.filter
