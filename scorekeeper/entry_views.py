@@ -440,11 +440,9 @@ class BarbuPage:
         self.status = barbu.next_deal(self.header, self.rules, self.before)
         self.contracts = tuple(self.status["contracts"])
         if number is not None:
-            own = document["deals"][number - 1].get("contract")
-            if own not in self.contracts and own in [
-                c.value for c in barbu.CONTRACTS[self.rules.variant]
-            ]:
-                self.contracts = (*self.contracts, own)
+            # correcting: what the declarer names in no other deal (King: quotas left open)
+            found = barbu.contracts_for_deal(self.header, self.rules, parsed.deals, self.index)
+            self.contracts = tuple(c.value for c in found)
 
     # -- the draft ----------------------------------------------------------------------------
 

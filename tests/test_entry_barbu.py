@@ -10,8 +10,9 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper import entry_state as st
+from scorekeeper import services
 from scorekeeper.models import Deal
-from tests.conftest import HTMX, draft_of, press, text
+from tests.conftest import BARBU_CLASSIC, BARBU_DATA, HTMX, draft_of, press, text
 
 pytestmark = pytest.mark.django_db
 
@@ -308,16 +309,38 @@ def test_correcting_a_barbu_deal(auth_client, make_match):
     assert Deal.objects.filter(match=match).count() == 3
 
 
+def test_a_correction_offers_only_contracts_named_in_no_other_deal(auth_client, make_match):
+    match = make_match("barbu", deals=3)  # Anna: no_tricks, no_hearts, no_queens
+    response = auth_client.get(reverse("deal_edit", args=[match.pk, 2]))
+    page = text(response)
+    assert "No hearts" in page and "Barbu (K♥)" in page
+    # deal 1's and deal 3's contracts are not offered for deal 2, and cannot be pressed
+    url = reverse("deal_edit", args=[match.pk, 2])
+    for taken in ("no_tricks", "no_queens"):
+        response = press(auth_client, url, draft_of(response), f"contract:{taken}")
+        assert json.loads(draft_of(response))["contract"] == "no_hearts"
+    response = press(auth_client, url, draft_of(response), "contract:barbu")
+    assert json.loads(draft_of(response))["contract"] == "barbu"
+
+
 def test_a_correction_that_breaks_a_later_deal_is_refused(auth_client, make_match):
-    match = make_match("barbu", deals=2)  # deal 1 no_tricks, deal 2 no_hearts
+    """Babis doubles Anna in deals 1 and 7 of her series only. Taking back his double in
+    deal 1 leaves him, after deal 6, unable to double her twice: deal 6 becomes illegal."""
+    match = make_match("barbu")
+    for index, contract in enumerate(BARBU_CLASSIC):
+        doublers = [2, 3] + ([1] if index in (0, 6) else [])
+        data = {
+            "contract": contract,
+            "doubles": [{"by": seat, "on": 0} for seat in doublers],
+            **BARBU_DATA[contract],
+        }
+        services.deal_record(match=match, data=data)
     url = reverse("deal_edit", args=[match.pk, 1])
-    response = auth_client.get(url)
-    keys = ["contract:no_hearts", "step:hearts:0:+1", "rest:hearts:1", "seat:ace_of_hearts:0"]
-    response = press(auth_client, url, draft_of(response), *keys)
-    response = press(auth_client, url, draft_of(response), "save")
+    response = press(auth_client, url, draft_of(auth_client.get(url)), "double:1:0:0", "save")
     assert "Not done:" in text(response)
-    assert "deal 2" in text(response)
-    assert Deal.objects.get(match=match, number=1).data["contract"] == "no_tricks"
+    assert "deal 6" in text(response)
+    deal = Deal.objects.get(match=match, number=1)
+    assert {"by": 1, "on": 0} in deal.data["doubles"]
 
 
 def test_barbu_pad_state():
