@@ -61,6 +61,10 @@ def new_phone(browser, *, javascript: bool = True):
         java_script_enabled=javascript,
     )
     page.set_default_timeout(15_000)
+    # Assertions wait as long as actions: CI machines are shared and slow at times.
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=15_000)
     # A confirmation asked by the page (hx-confirm) is answered yes, as a player would.
     page.on("dialog", lambda dialog: dialog.accept())
     return page
