@@ -1,7 +1,8 @@
 """The one form behind each deal-entry page: the draft so far and the key that was pressed.
 
 Every key of the pads is a submit button ``name="action"``; the draft (``entry_state``) rides
-along as a hidden JSON field. Nothing here judges a rule.
+along as a hidden JSON field, and ``confirm=yes`` says a correction or a side with nothing
+entered has been agreed to. Nothing here judges a rule.
 """
 
 from __future__ import annotations
@@ -15,9 +16,14 @@ DRAFT_MAX = 20_000
 class EntryForm(forms.Form):
     draft = forms.CharField(required=False, max_length=DRAFT_MAX, widget=forms.HiddenInput)
     action = forms.CharField(required=False, max_length=60)
+    # "yes" once the player has agreed to a correction or to a side with nothing entered
+    confirm = forms.CharField(required=False, max_length=10)
 
     def cleaned(self) -> tuple[str, str]:
         """``(draft_json, action)``; a malformed form gives an empty draft and no action."""
         if not self.is_valid():
             return "", ""
         return self.cleaned_data["draft"], self.cleaned_data["action"].strip()
+
+    def confirmed(self) -> bool:
+        return self.is_valid() and self.cleaned_data["confirm"] == "yes"

@@ -44,6 +44,11 @@ class UnknownAction(ValueError):
     """An action the pad does not know (a stale or hand-made form): ignored by the view."""
 
 
+class UnreadableDraft(ValueError):
+    """A posted draft that is not one a page sent (not JSON, another game, parts that do not
+    survive cleaning): the view refuses to save it, never saves what is left of it."""
+
+
 def is_card(text: str) -> bool:
     if text == JOKER:
         return True
@@ -91,6 +96,24 @@ def _json_object(text: str | None) -> dict[str, Any]:
     except (ValueError, TypeError):
         return {}
     return raw if isinstance(raw, dict) else {}
+
+
+def _strict_object(text: str | None) -> dict[str, Any]:
+    """The posted draft as a JSON object of this version, or :class:`UnreadableDraft`."""
+    try:
+        raw = json.loads(text or "")
+    except (ValueError, TypeError) as e:
+        raise UnreadableDraft("not JSON") from e
+    if not isinstance(raw, dict) or raw.get("v") != 1:
+        raise UnreadableDraft("not a draft")
+    return raw
+
+
+def _same(raw: dict[str, Any], clean: dict[str, Any], keys: tuple[str, ...]) -> None:
+    """Cleaning kept every part of the deal that ``keys`` name, or :class:`UnreadableDraft`."""
+    for key in keys:
+        if raw.get(key) != clean[key]:
+            raise UnreadableDraft(key)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -346,6 +369,35 @@ class RummyDraft:
         return cls.from_json(_json_object(text), game=game, side_count=side_count)
 
     @classmethod
+    def read(cls, text: str | None, *, game: str, side_count: int) -> RummyDraft:
+        """The draft a page posted, to be saved: unlike :meth:`loads`, which keeps what it
+        can, anything that is not a whole draft of this game raises :class:`UnreadableDraft`."""
+        raw = _strict_object(text)
+        sides = raw.get("sides")
+        if (
+            raw.get("game") != game
+            or not isinstance(sides, list)
+            or len(sides) != side_count
+            or not all(isinstance(s, dict) for s in sides)
+        ):
+            raise UnreadableDraft("not a draft of this game")
+        draft = cls.from_json(raw, game=game, side_count=side_count)
+        if game == "biriba":
+            _same(raw, draft.to_json(), ("trump",))
+        for posted, side in zip(sides, draft.sides, strict=True):
+            melds = posted.get("melds")
+            if not isinstance(melds, list):
+                raise UnreadableDraft("melds")
+            posted = {**posted, "melds": [m for m in melds if m != []]}
+            clean = side.to_json()
+            clean["melds"] = [m for m in clean["melds"] if m]
+            keys = ("mode", "melds", "hand", "took_pot", "went_out", "melded", "in_hand")
+            _same(posted, clean, (*keys, "bonuses"))
+            if game == "burraco":
+                _same(posted, clean, ("final_discard",))
+        return draft
+
+    @classmethod
     def from_deal(cls, deal: dict[str, Any], *, game: str, side_count: int) -> RummyDraft:
         """The draft of a stored deal (to correct it)."""
         draft = cls.new(game=game, side_count=side_count)
@@ -589,6 +641,16 @@ class BarbuDraft:
     @classmethod
     def loads(cls, text: str | None, *, contracts: tuple[str, ...] = ()) -> BarbuDraft:
         return cls.from_json(_json_object(text), contracts=contracts)
+
+    @classmethod
+    def read(cls, text: str | None, *, contracts: tuple[str, ...] = ()) -> BarbuDraft:
+        """The draft a page posted, to be saved: unlike :meth:`loads`, which keeps what it
+        can, anything that does not survive cleaning whole raises :class:`UnreadableDraft`."""
+        raw = _strict_object(text)
+        draft = cls.from_json(raw, contracts=contracts)
+        keys = ("contract", "doubles", "counts", "seats", "last_two", "trump", "finish_order")
+        _same(raw, draft.to_json(), (*keys, "suits"))
+        return draft
 
     @classmethod
     def from_deal(cls, deal: dict[str, Any]) -> BarbuDraft:

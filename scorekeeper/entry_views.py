@@ -88,6 +88,12 @@ def _score_with(match: Match, number: int | None, deal: dict[str, Any]) -> Score
         return Scored(error=e)
 
 
+def _replacing(number: int | None) -> list[str]:
+    if number is None:
+        return []
+    return [_("Replace deal %(n)s? The totals after it are worked out again.") % {"n": number}]
+
+
 def _where_deal(error: RuleError, deal_number: int) -> tuple[str, ...] | None:
     """The part of ``error.where`` inside deal ``deal_number``; None if about another place."""
     where = error.where
@@ -179,11 +185,24 @@ class RummyPage:
             return st.RummyDraft.from_json(raw, game=self.game, side_count=self.side_count)
         return st.RummyDraft.loads(raw, game=self.game, side_count=self.side_count)
 
+    def read_draft(self, text: str) -> st.RummyDraft:
+        return st.RummyDraft.read(text, game=self.game, side_count=self.side_count)
+
     def apply(self, draft: st.RummyDraft, action: str) -> None:
         st.rummy_apply(draft, action)
 
     def deal_for_saving(self, draft: st.RummyDraft) -> dict[str, Any]:
         return draft.deal_json()
+
+    def confirmations(self, draft: st.RummyDraft) -> list[str]:
+        """What a player agrees to before this draft is saved (a correction, an empty side)."""
+        lines = _replacing(self.number)
+        empty = [self.header.side_name(k) for k, s in enumerate(draft.sides) if s.untouched]
+        if empty:
+            lines.append(
+                _("Nothing entered for %(names)s — save anyway?") % {"names": ", ".join(empty)}
+            )
+        return lines
 
     # -- the rules' view of the draft ---------------------------------------------------------
 
@@ -458,6 +477,13 @@ class BarbuPage:
         if isinstance(raw, dict):
             return st.BarbuDraft.from_json(raw, contracts=self.contracts)
         return st.BarbuDraft.loads(raw, contracts=self.contracts)
+
+    def read_draft(self, text: str) -> st.BarbuDraft:
+        return st.BarbuDraft.read(text, contracts=self.contracts)
+
+    def confirmations(self, draft: st.BarbuDraft) -> list[str]:
+        """What a player agrees to before this draft is saved (a correction)."""
+        return _replacing(self.number)
 
     def _contract(self, draft: st.BarbuDraft) -> barbu.Contract | None:
         if draft.contract is None:
@@ -859,20 +885,41 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
     key = _session_key(match, deal_number, editing)
 
     error: RuleError | None = None
-    restored = False
+    restored = unreadable = confirming = False
     if request.method == "POST":
-        draft_json, action = EntryForm(request.POST).cleaned()
-        draft = page.load_draft(draft_json) if draft_json else page.initial_draft()
-        if action == "save":
+        form = EntryForm(request.POST)
+        draft_json, action = form.cleaned()
+        draft = page.initial_draft()
+        if draft_json:
+            try:
+                draft = page.read_draft(draft_json)
+            except st.UnreadableDraft:
+                unreadable = True
+        elif action == "save":
+            unreadable = True  # a save without a draft has nothing to save
+        if unreadable:
+            # Not a draft this page sent: nothing is saved and no key is applied to it; the
+            # page starts again from the stored deal (or a fresh one) and says so.
+            pass
+        elif action == "save":
             try:
                 data = page.deal_for_saving(draft)
-                if editing:
-                    deal_correct(match=match, number=deal_number, data=data)
-                else:
-                    deal_record(match=match, data=data, number=deal_number)
+                # A correction, or a side with nothing entered, is agreed to first (the
+                # confirmation posts the same draft with confirm=yes); a deal the rules refuse
+                # is refused at once, there is nothing to agree to.
+                confirming = (
+                    not form.confirmed()
+                    and bool(page.confirmations(draft))
+                    and _score_with(match, number, data).ok
+                )
+                if not confirming:
+                    if editing:
+                        deal_correct(match=match, number=deal_number, data=data)
+                    else:
+                        deal_record(match=match, data=data, number=deal_number)
             except RuleError as e:
                 error = e
-            else:
+            if error is None and not confirming:
                 request.session.pop(key, None)
                 if editing:
                     messages.success(request, _("Deal %(n)s corrected.") % {"n": deal_number})
@@ -881,14 +928,15 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
                 return _redirect(request, _scoreboard_url(match))
         elif action == "reset":
             draft = page.initial_draft()
-        elif action:
+        elif action and action != "edit":  # "edit": back from a confirmation to the keys
             try:
                 page.apply(draft, action)
             except st.UnknownAction:
                 pass  # a stale page or a hand-made form: draw the page as it is
             except RuleError as e:
                 error = e  # e.g. a doubling shortcut the rules do not allow here
-        _remember(request, match, key, draft.to_json(), len(document["deals"]) + 1)
+        if not unreadable:  # a garbled post leaves the draft kept in the session alone
+            _remember(request, match, key, draft.to_json(), len(document["deals"]) + 1)
     else:
         saved = request.session.get(key)
         initial = page.initial_draft()
@@ -905,6 +953,9 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
             "scoreboard_url": _scoreboard_url(match),
             "draft_json": draft.dumps(),
             "restored": restored,
+            "unreadable": unreadable,
+            "confirming": confirming,
+            "confirm_lines": page.confirmations(draft),
         }
     )
     template_name = page.TEMPLATE

@@ -21,6 +21,12 @@ def new_url(match) -> str:
     return reverse("deal_new", args=[match.pk])
 
 
+def save(client, url: str, draft: str, *, confirm: bool = False, htmx: bool = True):
+    """Press Save with ``draft``; ``confirm`` as the confirmation (or hx-confirm) sends it."""
+    data = {"draft": draft, "action": "save", **({"confirm": "yes"} if confirm else {})}
+    return client.post(url, data, headers=HTMX if htmx else {})
+
+
 @pytest.fixture
 def barbu(make_match):
     return make_match("barbu")  # Anna declares the first seven deals
@@ -272,7 +278,17 @@ def test_an_undoubled_negative_contract_is_split_and_carries_no_data(auth_client
 
 
 def test_saving_without_a_contract_says_so(auth_client, barbu):
-    response = press(auth_client, new_url(barbu), "", "save")
+    url = new_url(barbu)
+    response = press(auth_client, url, draft_of(auth_client.get(url)), "save")
+    assert "Anna has not named a contract yet" in text(response)
+    assert not Deal.objects.exists()
+
+
+def test_a_save_with_no_draft_or_an_empty_one_stores_nothing(auth_client, barbu):
+    url = new_url(barbu)
+    for draft in ("", "{oops", st.BarbuDraft().dumps()):
+        response = save(auth_client, url, draft, confirm=True, htmx=False)
+        assert response.status_code == 200
     assert "Anna has not named a contract yet" in text(response)
     assert not Deal.objects.exists()
 
@@ -304,9 +320,56 @@ def test_correcting_a_barbu_deal(auth_client, make_match):
     assert "Correct deal 3" in page
     assert json.loads(draft_of(response))["contract"] == "no_queens"
     response = press(auth_client, url, draft_of(response), "step:queens:0:+1", "step:queens:1:-1")
-    press(auth_client, url, draft_of(response), "save")
+    assert 'hx-confirm="Replace deal 3? The totals after it are worked out again."' in (
+        response.content.decode()
+    )
+    save(auth_client, url, draft_of(response), confirm=True)
     assert Deal.objects.get(match=match, number=3).data["queens"] == [2, 0, 1, 1]
     assert Deal.objects.filter(match=match).count() == 3
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_barbu_correction_is_confirmed_on_the_page(auth_client, make_match, htmx):
+    match = make_match("barbu", deals=3)
+    url = reverse("deal_edit", args=[match.pk, 3])
+    draft = draft_of(auth_client.get(url))
+    response = press(auth_client, url, draft, "step:queens:0:+1", "step:queens:1:-1", htmx=htmx)
+    response = save(auth_client, url, draft_of(response), htmx=htmx)
+    assert response.status_code == 200
+    assert "Replace deal 3? The totals after it are worked out again." in text(response)
+    assert "Yes, replace deal 3" in text(response)
+    assert Deal.objects.get(match=match, number=3).data["queens"] == [1, 1, 1, 1]
+    response = save(auth_client, url, draft_of(response), confirm=True, htmx=htmx)
+    assert response.status_code == (200 if htmx else 302)
+    assert Deal.objects.get(match=match, number=3).data["queens"] == [2, 0, 1, 1]
+
+
+def _garbled_barbu_drafts() -> list[str]:
+    whole = st.BarbuDraft.from_deal({"contract": "no_queens", "queens": [1, 1, 1, 1]}).to_json()
+    return [
+        "{oops",
+        "[]",
+        '{"v": 1, "contract": "no_queens"}',  # no doubles: would be saved as a split deal
+        json.dumps({**whole, "doubles": "none"}),
+        json.dumps({**whole, "counts": {"queens": [9, 0, 0, 0]}}),
+        json.dumps({**whole, "contract": "no_tricks"}),  # not a contract left for deal 3
+    ]
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("garbled", _garbled_barbu_drafts())
+def test_a_garbled_barbu_draft_cannot_alter_a_stored_deal(auth_client, make_match, garbled, htmx):
+    match = make_match("barbu", deals=3)
+    before = Deal.objects.get(match=match, number=3).data
+    totals = match.totals
+    url = reverse("deal_edit", args=[match.pk, 3])
+    response = save(auth_client, url, garbled, confirm=True, htmx=htmx)
+    assert response.status_code == 200
+    assert "the entry could not be read. Here is deal 3 as it is stored." in text(response)
+    assert json.loads(draft_of(response))["contract"] == "no_queens"
+    assert Deal.objects.get(match=match, number=3).data == before
+    match.refresh_from_db()
+    assert match.totals == totals
 
 
 def test_a_correction_offers_only_contracts_named_in_no_other_deal(auth_client, make_match):

@@ -245,6 +245,67 @@ def test_a_garbled_draft_or_action_is_ignored(auth_client, biriba):
     assert not Deal.objects.exists()
 
 
+def save(client, url: str, draft: str, *, confirm: bool = False, htmx: bool = True):
+    """Press Save with ``draft``; ``confirm`` as the confirmation (or hx-confirm) sends it."""
+    data = {"draft": draft, "action": "save", **({"confirm": "yes"} if confirm else {})}
+    return client.post(url, data, headers=HTMX if htmx else {})
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize(
+    "garbled",
+    [
+        "{oops",
+        "[]",
+        '{"v": 1, "game": "biriba"}',
+        '{"v": 1, "game": "burraco", "sides": [{}, {}]}',  # parts missing: not what a page sends
+        st.RummyDraft.new(game="burraco", side_count=2).dumps().replace('"melds":[]', '"melds":7'),
+    ],
+)
+def test_a_garbled_draft_is_never_saved_over_a_deal(auth_client, make_match, garbled, htmx):
+    match = make_match("burraco", deals=1)
+    before = Deal.objects.get(match=match, number=1).data
+    totals = match.totals
+    url = reverse("deal_edit", args=[match.pk, 1])
+    response = save(auth_client, url, garbled, confirm=True, htmx=htmx)
+    assert response.status_code == 200
+    page = text(response)
+    assert "the entry could not be read" in page
+    assert "3♥ 4♥ 5♥" in page  # the stored deal is shown again
+    assert json.loads(draft_of(response))["sides"][0]["melds"] == [["3H", "4H", "5H"]]
+    assert Deal.objects.get(match=match, number=1).data == before
+    match.refresh_from_db()
+    assert match.totals == totals
+
+
+def test_a_new_deal_saved_without_a_readable_draft_stores_nothing(auth_client, biriba):
+    for draft in ("", "{oops"):
+        response = save(auth_client, new_url(biriba), draft, confirm=True, htmx=False)
+        assert response.status_code == 200
+        assert "the entry could not be read. Here is a fresh deal" in text(response)
+    assert not Deal.objects.exists()
+
+
+def test_a_garbled_draft_does_not_replace_the_one_kept_for_a_reload(auth_client, biriba):
+    url = new_url(biriba)
+    press(auth_client, url, "", *run("H", "3 4 5"))
+    response = press(auth_client, url, "{oops", "rank:6")
+    assert "the entry could not be read" in text(response)
+    assert "3♥ 4♥ 5♥" in text(auth_client.get(url))
+
+
+def test_a_draft_made_by_the_pad_reads_back_whole():
+    draft = st.RummyDraft.new(game="burraco", side_count=2)
+    keys = [*run("H", "4 5 6"), "new_meld", "target:discard", "rank:K", "side:1", "mode:totals"]
+    for action in [*keys, "digit:5", "target:in_hand", "digit:2", "bonus:clean_burraco:+1"]:
+        st.rummy_apply(draft, action)
+        again = st.RummyDraft.read(draft.dumps(), game="burraco", side_count=2)
+        assert again.deal_json() == draft.deal_json()
+    for bad in ('{"v": 1, "game": "biriba"}', draft.dumps().replace('"KH"', '"ZZ"')):
+        with pytest.raises(st.UnreadableDraft):
+            st.RummyDraft.read(bad, game="burraco", side_count=2)
+
+
 def test_a_finished_match_takes_no_new_deal(auth_client, make_match):
     match = make_match("biriba", rules={"target": 100})
     url = new_url(match)
@@ -315,8 +376,35 @@ def test_a_wild_two_has_its_own_key_and_the_chosen_suit_stays(auth_client, birib
 
 def test_saving_a_deal_with_an_empty_side_asks_first(auth_client, biriba):
     response = press(auth_client, new_url(biriba), "", *run("H", "3 4 5"), "pot:0")
-    assert "Nothing entered for Babis &amp; Dora" in response.content.decode()
-    assert "hx-confirm" in response.content.decode()
+    body = response.content.decode()
+    assert 'hx-confirm="Nothing entered for Babis &amp; Dora — save anyway?"' in body
+    assert """hx-vals='{"confirm": "yes"}'""" in body  # asked once, by the browser
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_an_empty_side_is_confirmed_on_the_page_before_it_is_saved(auth_client, biriba, htmx):
+    url = new_url(biriba)
+    draft = draft_of(press(auth_client, url, "", *run("H", "3 4 5"), "pot:0", htmx=htmx))
+    response = save(auth_client, url, draft, htmx=htmx)
+    assert response.status_code == 200
+    assert "Nothing entered for Babis & Dora — save anyway?" in text(response)
+    assert "Yes, save deal 1" in text(response)
+    assert 'name="confirm" value="yes"' in response.content.decode()
+    assert not Deal.objects.exists()
+    # back to editing: the same draft, no confirmation
+    response = press(auth_client, url, draft_of(response), "edit", htmx=htmx)
+    assert "save anyway?" not in text(response).replace("hx-confirm", "")
+    assert 'name="confirm"' not in response.content.decode()
+    assert draft_of(response) == draft
+    response = save(auth_client, url, draft, confirm=True, htmx=htmx)
+    assert response.status_code == (200 if htmx else 302)
+    assert Deal.objects.get(match=biriba).data["sides"][1]["melds"] == []
+
+
+def test_a_new_deal_with_no_draft_at_all_is_not_saved_empty(auth_client, biriba):
+    response = auth_client.post(new_url(biriba), {"action": "save"})
+    assert response.status_code == 200
+    assert not Deal.objects.exists()
 
 
 def test_implausible_totals_are_refused_with_the_rule(auth_client, biriba):
@@ -339,7 +427,7 @@ def test_correcting_an_earlier_deal_starts_from_it_and_rescores_the_match(auth_c
     assert "3♥ 4♥ 5♥" in page  # the stored meld, as chips
     response = press(auth_client, url, draft_of(response), "target:m0", *run("H", "6 7"))
     assert "run 3♥–7♥ · clean" in text(response)
-    response = press(auth_client, url, draft_of(response), "save")
+    response = save(auth_client, url, draft_of(response), confirm=True)
     assert response.headers["HX-Redirect"] == reverse("match_detail", args=[match.pk])
     assert Deal.objects.filter(match=match).count() == 3
     first = Deal.objects.get(match=match, number=1)
@@ -356,6 +444,32 @@ def test_correcting_into_an_illegal_deal_is_refused_and_keeps_the_entry(auth_cli
     response = press(auth_client, url, draft_of(response), "save")
     assert "Not saved:" in text(response)
     assert Deal.objects.get(match=match, number=2).data["sides"][0]["melds"] == [["3H", "4H", "5H"]]
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_correction_is_confirmed_on_the_page_before_it_replaces_the_deal(
+    auth_client, make_match, htmx
+):
+    match = make_match("burraco", deals=2)
+    totals = match.totals
+    url = reverse("deal_edit", args=[match.pk, 1])
+    response = auth_client.get(url, headers=HTMX if htmx else {})
+    body = response.content.decode()
+    assert 'hx-confirm="Replace deal 1? The totals after it are worked out again."' in body
+    response = press(auth_client, url, draft_of(response), "target:m0", *run("H", "6"), htmx=htmx)
+    draft = draft_of(response)
+    response = save(auth_client, url, draft, htmx=htmx)
+    assert response.status_code == 200
+    assert "Replace deal 1? The totals after it are worked out again." in text(response)
+    assert "Yes, replace deal 1" in text(response)
+    assert Deal.objects.get(match=match, number=1).data["sides"][0]["melds"] == [["3H", "4H", "5H"]]
+    response = save(auth_client, url, draft_of(response), confirm=True, htmx=htmx)
+    assert response.status_code == (200 if htmx else 302)
+    assert Deal.objects.get(match=match, number=1).data["sides"][0]["melds"] == [
+        ["3H", "4H", "5H", "6H"]
+    ]
+    match.refresh_from_db()
+    assert match.totals[0] == totals[0] + 5
 
 
 # --- the pad's state on its own ------------------------------------------------------------
