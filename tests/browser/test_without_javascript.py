@@ -1,6 +1,6 @@
 """Without JavaScript every page is a plain form: a new user signs up, starts a Barbu match,
-enters a deal (contract, a double, steppers), saves it, deletes it after the confirmation,
-and every page stays within 360 px."""
+enters a deal (contract, a double, steppers), saves it, corrects it and deletes it, each after
+its confirmation, and every page stays within 360 px."""
 
 from __future__ import annotations
 
@@ -54,6 +54,18 @@ def test_a_barbu_deal_without_javascript(live_server, chromium):
     # the breakdown and the delete confirmation are <details>: they open without JavaScript
     page.locator("#deal-1 summary").click()
     expect(page.locator("#deal-1 .breakdown")).to_be_visible()
+    # a correction is confirmed on the page before it replaces the deal
+    with page.expect_navigation():
+        page.get_by_role("link", name="Correct deal 1").click()
+    press(page, "step:queens:0:+1")
+    press(page, "step:queens:1:-1")
+    press(page, "save")
+    expect(page.locator(".confirm-box")).to_contain_text("Replace deal 1?")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Yes, replace deal 1").click()
+    assert page.url == scoreboard
+    expect(page.locator("main")).to_contain_text("Deal 1 corrected.")
+    page.locator("#deal-1 summary").click()
     page.get_by_text("Delete deal 1…").click()
     with page.expect_navigation():
         page.get_by_role("button", name="Yes, delete deal 1").click()
