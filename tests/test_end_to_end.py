@@ -46,7 +46,8 @@ def enter(client, match: Match, deal: dict, *, number: int | None = None, htmx=F
         if number is None
         else reverse("deal_edit", args=[match.pk, number])
     )
-    data = {"draft": draft_of(match, deal), "action": "save"}
+    # "confirm": the player answers yes when a correction or an empty side asks first
+    data = {"draft": draft_of(match, deal), "action": "save", "confirm": "yes"}
     return client.post(url, data, headers=HTMX if htmx else {})
 
 
