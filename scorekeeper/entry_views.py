@@ -885,7 +885,7 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
     key = _session_key(match, deal_number, editing)
 
     error: RuleError | None = None
-    restored = unreadable = confirming = False
+    restored = unreadable = confirming = forget = False
     if request.method == "POST":
         form = EntryForm(request.POST)
         draft_json, action = form.cleaned()
@@ -897,7 +897,20 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
                 unreadable = True
         elif action == "save":
             unreadable = True  # a save without a draft has nothing to save
-        if unreadable:
+        drawn_for = form.deal_number()
+        if action == "save" and not editing and drawn_for not in (None, deal_number):
+            # The page was drawn for a deal someone has stored since (another phone, a second
+            # tab, a form sent again): refused, or that deal would be stored a second time
+            # under the next number. The entry stays on the page.
+            error = RuleError(
+                "deal_already_entered",
+                _("deal {number} has already been entered (the next deal is {next})"),
+                number=drawn_for,
+                next=deal_number,
+            )
+            if unreadable:  # e.g. a Barbu contract that is no longer the declarer's to name
+                unreadable, forget = False, True
+        elif unreadable:
             # Not a draft this page sent: nothing is saved and no key is applied to it; the
             # page starts again from the stored deal (or a fresh one) and says so.
             pass
@@ -935,7 +948,8 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
                 pass  # a stale page or a hand-made form: draw the page as it is
             except RuleError as e:
                 error = e  # e.g. a doubling shortcut the rules do not allow here
-        if not unreadable:  # a garbled post leaves the draft kept in the session alone
+        # a garbled post leaves the draft kept in the session alone
+        if not (unreadable or forget):
             _remember(request, match, key, draft.to_json(), len(document["deals"]) + 1)
     else:
         saved = request.session.get(key)

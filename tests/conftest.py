@@ -3,7 +3,7 @@
 ``make_match("biriba", deals=5)`` creates a match of the ``user`` fixture's owner with five
 legal deals (each game has a deal generator below); ``htmx`` is the header an htmx request
 carries. The deal-entry tests press a page's keys with :func:`press` and read its draft with
-:func:`draft_of` and its words with :func:`text`.
+:func:`draft_of`, what its form posts with :func:`posted_by` and its words with :func:`text`.
 """
 
 from __future__ import annotations
@@ -91,6 +91,19 @@ def press(client, url: str, draft: str, *actions: str, htmx: bool = True):
         if response.status_code == 200 and "HX-Redirect" not in response.headers:
             draft = draft_of(response)
     return response
+
+
+HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)"')
+
+
+def posted_by(response, action: str) -> dict[str, str]:
+    """What the page's form posts when ``action`` is pressed: its hidden fields and the key."""
+    fields = {
+        name: html.unescape(value)
+        for name, value in HIDDEN.findall(response.content.decode())
+        if name != "csrfmiddlewaretoken"
+    }
+    return {**fields, "action": action}
 
 
 def text(response) -> str:

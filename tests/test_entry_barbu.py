@@ -12,7 +12,7 @@ from django.urls import reverse
 from scorekeeper import entry_state as st
 from scorekeeper import services
 from scorekeeper.models import Deal
-from tests.conftest import BARBU_CLASSIC, BARBU_DATA, HTMX, draft_of, press, text
+from tests.conftest import BARBU_CLASSIC, BARBU_DATA, HTMX, draft_of, posted_by, press, text
 
 pytestmark = pytest.mark.django_db
 
@@ -282,6 +282,17 @@ def test_saving_without_a_contract_says_so(auth_client, barbu):
     response = press(auth_client, url, draft_of(auth_client.get(url)), "save")
     assert "Anna has not named a contract yet" in text(response)
     assert not Deal.objects.exists()
+
+
+def test_a_deal_saved_from_two_tabs_is_stored_once(auth_client, barbu):
+    url = new_url(barbu)
+    page = press(auth_client, url, "", "contract:no_tricks", "step:tricks:0:+1")
+    assert posted_by(page, "save")["deal"] == "1"
+    auth_client.post(url, posted_by(page, "save"))
+    assert Deal.objects.filter(match=barbu).count() == 1
+    again = auth_client.post(url, posted_by(page, "save"), headers=HTMX)
+    assert "deal 1 has already been entered (the next deal is 2)" in text(again)
+    assert Deal.objects.filter(match=barbu).count() == 1
 
 
 def test_a_save_with_no_draft_or_an_empty_one_stores_nothing(auth_client, barbu):

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from scorekeeper import entry_state as st
 from scorekeeper.models import Deal
-from tests.conftest import HTMX, draft_of, press, run, text
+from tests.conftest import HTMX, draft_of, posted_by, press, run, text
 
 pytestmark = pytest.mark.django_db
 
@@ -276,6 +276,25 @@ def test_a_garbled_draft_is_never_saved_over_a_deal(auth_client, make_match, gar
     assert Deal.objects.get(match=match, number=1).data == before
     match.refresh_from_db()
     assert match.totals == totals
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_deal_saved_from_two_tabs_is_stored_once(auth_client, make_match, htmx):
+    """Two phones (or a resubmitted page) save the same deal 2: the second save is refused
+    with the reason, and no duplicate deal 3 is stored behind the players' backs."""
+    match = make_match("biriba", deals=1)
+    url = new_url(match)
+    page = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"))
+    headers = HTMX if htmx else {}
+    first = auth_client.post(url, posted_by(page, "save"), headers=headers)
+    assert first.status_code in (200, 302) and "draft" not in first.content.decode()
+    assert Deal.objects.filter(match=match).count() == 2
+    second = auth_client.post(url, posted_by(page, "save"), headers=headers)
+    assert second.status_code == 200
+    assert "deal 2 has already been entered (the next deal is 3)" in text(second)
+    assert Deal.objects.filter(match=match).count() == 2
+    match.refresh_from_db()
+    assert match.deal_count == 2
 
 
 def test_a_new_deal_saved_without_a_readable_draft_stores_nothing(auth_client, biriba):
