@@ -93,7 +93,7 @@ def _json_object(text: str | None) -> dict[str, Any]:
         return {}
     try:
         raw = json.loads(text)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):  # RecursionError: valid but too deep
         return {}
     return raw if isinstance(raw, dict) else {}
 
@@ -102,7 +102,7 @@ def _strict_object(text: str | None) -> dict[str, Any]:
     """The posted draft as a JSON object of this version, or :class:`UnreadableDraft`."""
     try:
         raw = json.loads(text or "")
-    except (ValueError, TypeError) as e:
+    except (ValueError, TypeError, RecursionError) as e:  # RecursionError: valid but too deep
         raise UnreadableDraft("not JSON") from e
     if not isinstance(raw, dict) or raw.get("v") != 1:
         raise UnreadableDraft("not a draft")

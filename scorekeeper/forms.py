@@ -411,6 +411,15 @@ class ImportForm(forms.Form):
                 _("This is not valid JSON (line %(line)s, column %(column)s: %(msg)s).")
                 % {"line": e.lineno, "column": e.colno, "msg": e.msg}
             ) from None
+        except (ValueError, RecursionError):
+            # Valid JSON Python will not read: nested deeper than it recurses, or a number
+            # longer than it converts (sys.get_int_max_str_digits).
+            raise forms.ValidationError(
+                _(
+                    "This JSON cannot be read as a match document: it is nested too deeply "
+                    "or holds a number too long."
+                )
+            ) from None
         return data
 
 

@@ -48,6 +48,29 @@ def test_import_match_needs_a_known_owner_and_json(tmp_path, user):
     assert Match.objects.count() == 0
 
 
+@pytest.mark.parametrize(
+    "content",
+    [("[" * 100_000 + "]" * 100_000).encode(), b"1" * 5_000, '{"game": "\xe9"}'.encode("latin-1")],
+    ids=["nested", "long-number", "latin-1"],
+)
+def test_import_match_refuses_a_file_python_cannot_read_without_a_traceback(
+    tmp_path, user, content
+):
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    with pytest.raises(CommandError, match="bad.json: "):
+        call_command("import_match", str(bad), owner="anna")
+    assert Match.objects.count() == 0
+
+
+def test_import_match_reads_a_file_saved_with_a_byte_order_mark(tmp_path, user):
+    """As the import page does: editors on Windows write one."""
+    path = tmp_path / "bom.json"
+    path.write_text(json.dumps(example("barbu-ex4")), encoding="utf-8-sig")
+    call_command("import_match", str(path), owner="anna", stdout=io.StringIO())
+    assert Match.objects.count() == 1
+
+
 def test_export_match_prints_the_scored_document(make_match):
     match = make_match("biriba", deals=3)
     out = io.StringIO()

@@ -318,6 +318,14 @@ def test_the_preview_url_serves_the_preview_partial(auth_client, barbu):
     assert "raw 0 0 0 −20" in text(response)
 
 
+def test_the_preview_url_draws_a_fresh_draft_for_one_it_cannot_read(auth_client, barbu):
+    url = reverse("deal_preview", args=[barbu.pk])
+    for garbled in ("{oops", "[" * 9_999 + "]" * 9_999):
+        response = auth_client.post(url, {"draft": garbled}, headers=HTMX)
+        assert response.status_code == 200
+        assert response.content.decode().lstrip().startswith('<section id="preview"')
+
+
 def test_the_preview_url_is_for_barbu_only(auth_client, make_match):
     match = make_match("biriba")
     assert auth_client.post(reverse("deal_preview", args=[match.pk])).status_code == 404
@@ -364,6 +372,7 @@ def _garbled_barbu_drafts() -> list[str]:
         json.dumps({**whole, "doubles": "none"}),
         json.dumps({**whole, "counts": {"queens": [9, 0, 0, 0]}}),
         json.dumps({**whole, "contract": "no_tricks"}),  # not a contract left for deal 3
+        "[" * 9_999 + "]" * 9_999,  # valid JSON, within the draft's size, too deep for Python
     ]
 
 

@@ -239,6 +239,7 @@ def test_a_garbled_draft_or_action_is_ignored(auth_client, biriba):
         ("{not json", "rank:5"),
         ('{"game": "biriba"}', "card:ZZ"),
         ("", "x" * 70),
+        ('{"v": 1, "sides": ' + "[" * 9_990 + "]" * 9_990 + "}", "rank:5"),  # too deep
     ]:
         response = auth_client.post(url, {"draft": draft, "action": action}, headers=HTMX)
         assert response.status_code == 200
@@ -260,7 +261,9 @@ def save(client, url: str, draft: str, *, confirm: bool = False, htmx: bool = Tr
         '{"v": 1, "game": "biriba"}',
         '{"v": 1, "game": "burraco", "sides": [{}, {}]}',  # parts missing: not what a page sends
         st.RummyDraft.new(game="burraco", side_count=2).dumps().replace('"melds":[]', '"melds":7'),
+        "[" * 9_999 + "]" * 9_999,  # valid JSON, within the draft's size, too deep for Python
     ],
+    ids=["not-json", "list", "no-sides", "empty-sides", "melds-not-a-list", "too-deep"],
 )
 def test_a_garbled_draft_is_never_saved_over_a_deal(auth_client, make_match, garbled, htmx):
     match = make_match("burraco", deals=1)

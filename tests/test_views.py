@@ -5,6 +5,7 @@ import json
 import re
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
@@ -436,6 +437,24 @@ def test_import_of_something_that_is_not_json(auth_client):
     assert "This is not valid JSON (line 1, column 2" in response.content.decode()
     response = auth_client.post("/matches/import/", {}, headers=HTMX)
     assert "Choose a file or paste a match document." in response.content.decode()
+    assert Match.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "pasted",
+    ["[" * 100_000 + "]" * 100_000, '{"deals": [' * 5_000 + "]}" * 5_000, "1" * 5_000],
+    ids=["nested-list", "nested-object", "long-number"],
+)
+def test_import_of_json_python_cannot_read_is_refused_clearly(auth_client, pasted):
+    """Valid JSON nested deeper than Python reads, or a number longer than it converts: the
+    page says why (no server error) and nothing is stored."""
+    response = auth_client.post("/matches/import/", {"text": pasted}, headers=HTMX)
+    assert response.status_code == 200
+    assert "cannot be read as a match document" in response.content.decode()
+    upload = SimpleUploadedFile("match.json", pasted.encode(), content_type="application/json")
+    response = auth_client.post("/matches/import/", {"file": upload})
+    assert response.status_code == 200
+    assert "cannot be read as a match document" in response.content.decode()
     assert Match.objects.count() == 0
 
 

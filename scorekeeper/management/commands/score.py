@@ -21,15 +21,24 @@ def read_json_source(path: str) -> object:
         if path == "-":
             text = sys.stdin.read()
         else:
-            with open(path, encoding="utf-8") as f:
+            # utf-8-sig: a byte order mark (Windows editors write one) is read as the import
+            # page reads it
+            with open(path, encoding="utf-8-sig") as f:
                 text = f.read()
     except OSError as e:
         raise CommandError(f"{path}: cannot read the file ({e.strerror})") from None
+    except UnicodeDecodeError:
+        raise CommandError(f"{path}: not UTF-8 text") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise CommandError(
             f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"
+        ) from None
+    except (ValueError, RecursionError):
+        # valid JSON Python will not read: nested too deeply, or a number too long to convert
+        raise CommandError(
+            f"{path}: JSON nested too deeply or with a number too long to read"
         ) from None
 
 
