@@ -872,6 +872,14 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
     editing = number is not None
     if editing:
         if not 1 <= number <= len(document["deals"]):
+            if request.method == "POST" and number >= 1:
+                # A correction of a deal deleted meanwhile (another phone, another tab)
+                messages.error(
+                    request,
+                    _("Deal %(n)s is no longer there (it was deleted): nothing was changed.")
+                    % {"n": number},
+                )
+                return _redirect(request, _scoreboard_url(match))
             raise Http404
     elif match.is_finished:
         messages.info(request, _("This match is finished: no deal can be added."))

@@ -14,6 +14,7 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper import entry_state as st
+from scorekeeper import services
 from scorekeeper.models import Deal
 from tests.conftest import HTMX, draft_of, posted_by, press, run, text
 
@@ -115,6 +116,24 @@ def test_editing_a_deal_that_is_not_there_is_404(auth_client, make_match):
     match = make_match("burraco", deals=1)
     assert auth_client.get(reverse("deal_edit", args=[match.pk, 2])).status_code == 404
     assert auth_client.get(reverse("deal_edit", args=[match.pk, 0])).status_code == 404
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_saving_a_correction_of_a_deal_deleted_meanwhile_says_so(auth_client, make_match, htmx):
+    """Another phone deleted deal 3 while this one was correcting it: the save is not a bare
+    404, it goes back to the scoreboard saying that nothing was changed."""
+    match = make_match("burraco", deals=3)
+    url = reverse("deal_edit", args=[match.pk, 3])
+    page = auth_client.get(url)
+    services.deal_delete_last(match=match)
+    response = auth_client.post(url, posted_by(page, "save"), headers=HTMX if htmx else {})
+    scoreboard = reverse("match_detail", args=[match.pk])
+    if htmx:
+        assert response.headers["HX-Redirect"] == scoreboard
+    else:
+        assert response.status_code == 302 and response["Location"] == scoreboard
+    assert "Deal 3 is no longer there" in text(auth_client.get(scoreboard))
+    assert match.deals.count() == 2
 
 
 # --- building a deal on the pad and saving it ---------------------------------------------------
