@@ -35,7 +35,12 @@ from scorekeeper.forms import (
 from scorekeeper.models import Game, Player
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.scoreboard import scoreboard
-from scorekeeper.selectors import match_for_owner_or_404, match_scored, matches_for_user
+from scorekeeper.selectors import (
+    match_document,
+    match_for_owner_or_404,
+    match_scored,
+    matches_for_user,
+)
 
 
 def _redirect(request: HttpRequest, url: str) -> HttpResponseBase:
@@ -218,16 +223,18 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
     match = match_for_owner_or_404(request.user, pk)
     if request.method == "POST":
         if request.POST.get("action") == "delete_last":
-            try:
-                number = int(request.POST.get("number", ""))
-            except ValueError:
-                number = None
-            try:
-                deleted = services.deal_delete_last(match=match, number=number)
-            except RuleError as error:
-                messages.error(request, error.message)
+            # The confirm step sends the deal it showed; a post that does not say which deal
+            # it means deletes nothing (the service would take whichever deal is last).
+            raw_number = request.POST.get("number", "")
+            if not raw_number.isdigit():
+                messages.error(request, _("Nothing was deleted: the page did not say which deal."))
             else:
-                messages.success(request, _("Deal %(number)s deleted.") % {"number": deleted})
+                try:
+                    deleted = services.deal_delete_last(match=match, number=int(raw_number))
+                except RuleError as error:
+                    messages.error(request, error.message)
+                else:
+                    messages.success(request, _("Deal %(number)s deleted.") % {"number": deleted})
         if request.htmx:
             return match_detail(_as_get(request), pk)
         return redirect(match)
@@ -250,12 +257,13 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
 @login_required
 @require_GET
 def match_export(request: HttpRequest, pk: int) -> HttpResponse:
-    """The match document with scores, as a download."""
+    """The match document with scores, as a download; a match whose stored deals no longer
+    pass the rules is downloaded as it is stored, without scores (its data stays the owner's)."""
     match = match_for_owner_or_404(request.user, pk)
     try:
         _parsed, _result, exported = match_scored(match)
-    except RuleError as error:
-        return HttpResponse(error.message, status=409, content_type="text/plain; charset=utf-8")
+    except RuleError:
+        exported = match_document(match)
     response = HttpResponse(
         json.dumps(exported, indent=1, ensure_ascii=False) + "\n",
         content_type="application/json; charset=utf-8",

@@ -379,6 +379,47 @@ def test_delete_last_deal_refuses_a_stale_page(auth_client, make_match):
     assert match.deals.count() == 2
 
 
+@pytest.mark.parametrize("posted", [{}, {"number": ""}, {"number": "two"}, {"number": "2.0"}])
+def test_delete_last_deal_without_a_readable_number_deletes_nothing(
+    auth_client, make_match, posted
+):
+    """The confirm step always sends the deal it showed; a post that does not say which
+    deal it means (a hand-made form, a garbled one) deletes nothing."""
+    match = make_match("burraco", deals=2)
+    url = reverse("match_detail", args=[match.pk])
+    response = auth_client.post(url, {"action": "delete_last", **posted}, headers=HTMX)
+    assert response.status_code == 200
+    assert "Nothing was deleted" in response.content.decode()
+    assert match.deals.count() == 2
+
+
+def _break(match) -> None:
+    """Make a stored deal one the rules refuse (as a change of the rules could)."""
+    Deal.objects.filter(match=match, number=match.deals.count()).update(
+        data={"sides": "not a list"}
+    )
+
+
+def test_a_match_that_no_longer_passes_the_rules_can_be_exported_and_its_last_deal_deleted(
+    auth_client, make_match
+):
+    """What the page promises ("You can still export it, or delete its last deal") holds."""
+    match = make_match("biriba", deals=3)
+    _break(match)
+    url = reverse("match_detail", args=[match.pk])
+    page = auth_client.get(url).content.decode()
+    assert "This match no longer passes the rules" in page
+    export = auth_client.get(reverse("match_export", args=[match.pk]))
+    assert export.status_code == 200 and export["Content-Disposition"].startswith("attachment")
+    document = json.loads(export.content)
+    assert len(document["deals"]) == 3 and document["deals"][2] == {"sides": "not a list"}
+    assert 'name="number" value="3"' in page  # the delete step of the last deal
+    response = auth_client.post(url, {"action": "delete_last", "number": 3})
+    assert response.status_code == 302
+    assert match.deals.count() == 2
+    assert "This match no longer passes the rules" not in auth_client.get(url).content.decode()
+
+
 # --- export and import ----------------------------------------------------------------------
 
 
