@@ -20,6 +20,9 @@ class EntryForm(forms.Form):
     # the deal the page was drawn for: a save from a page drawn before someone else stored
     # that deal (another phone, a second tab, a resubmitted form) is refused, not stored twice
     deal = forms.IntegerField(required=False, min_value=1, max_value=10_000)
+    # a correction: the digest of the deal as stored when the page was drawn; a save after
+    # someone else changed that deal is refused, not written over theirs
+    base = forms.CharField(required=False, max_length=64)
     # "yes" once the player has agreed to a correction or to a side with nothing entered
     confirm = forms.CharField(required=False, max_length=10)
 
@@ -34,6 +37,12 @@ class EntryForm(forms.Form):
         if not self.is_valid():
             return None
         return self.cleaned_data["deal"]
+
+    def drawn_from(self) -> str:
+        """The digest of the deal under correction as the page saw it ("" if not sent)."""
+        if not self.is_valid():
+            return ""
+        return self.cleaned_data["base"]
 
     def confirmed(self) -> bool:
         return self.is_valid() and self.cleaned_data["confirm"] == "yes"

@@ -12,6 +12,8 @@ the scoreboard loses nothing.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -863,6 +865,36 @@ def _page(match: Match, document: dict[str, Any], number: int | None) -> Any:
     return RummyPage(match, document, number)
 
 
+def _fingerprint(deal: Any) -> str:
+    """A short digest of a stored deal, to tell whether it changed since a page was drawn."""
+    canonical = json.dumps(deal, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+
+def _stale_save(form: EntryForm, action: str, deal_number: int, base: str) -> RuleError | None:
+    """Why a save from this page must be refused, if it was drawn before the match changed:
+    a new deal that has been stored since, or a deal under correction changed since."""
+    if not base:
+        drawn_for = form.deal_number()
+        if drawn_for is not None and drawn_for != deal_number:
+            return RuleError(
+                "deal_already_entered",
+                _("deal {number} has already been entered (the next deal is {next})"),
+                number=drawn_for,
+                next=deal_number,
+            )
+    elif form.drawn_from() not in ("", base):
+        return RuleError(
+            "deal_changed",
+            _(
+                "deal {number} was changed elsewhere while you were correcting it: check "
+                "your correction, then save it again to replace that deal"
+            ),
+            number=deal_number,
+        )
+    return None
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> HttpResponse:
@@ -891,6 +923,9 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
         return _redirect(request, _scoreboard_url(match))
     deal_number = page.deal_number
     key = _session_key(match, deal_number, editing)
+    # the deal being corrected as stored now: a save from a page drawn before it changed is
+    # refused (see _stale_save)
+    base = _fingerprint(document["deals"][number - 1]) if editing else ""
 
     error: RuleError | None = None
     restored = unreadable = confirming = forget = False
@@ -905,17 +940,12 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
                 unreadable = True
         elif action == "save":
             unreadable = True  # a save without a draft has nothing to save
-        drawn_for = form.deal_number()
-        if action == "save" and not editing and drawn_for not in (None, deal_number):
-            # The page was drawn for a deal someone has stored since (another phone, a second
-            # tab, a form sent again): refused, or that deal would be stored a second time
-            # under the next number. The entry stays on the page.
-            error = RuleError(
-                "deal_already_entered",
-                _("deal {number} has already been entered (the next deal is {next})"),
-                number=drawn_for,
-                next=deal_number,
-            )
+        stale = _stale_save(form, action, deal_number, base) if action == "save" else None
+        if stale is not None:
+            # The page was drawn before someone else (another phone, a second tab) stored
+            # this deal or changed the one being corrected: refused, or a deal would be stored
+            # twice or theirs overwritten unseen. The entry stays on the page, drawn afresh.
+            error = stale
             if unreadable:  # e.g. a Barbu contract that is no longer the declarer's to name
                 unreadable, forget = False, True
         elif unreadable:
@@ -978,6 +1008,7 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
             "unreadable": unreadable,
             "confirming": confirming,
             "confirm_lines": page.confirmations(draft),
+            "base": base,
         }
     )
     template_name = page.TEMPLATE

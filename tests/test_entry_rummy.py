@@ -136,6 +136,36 @@ def test_saving_a_correction_of_a_deal_deleted_meanwhile_says_so(auth_client, ma
     assert match.deals.count() == 2
 
 
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_correction_does_not_overwrite_a_deal_changed_meanwhile(auth_client, make_match, htmx):
+    """This phone corrects deal 2 while another phone replaces it (a correction, or a delete
+    and a new deal 2): the save is refused with the reason instead of silently overwriting
+    what the other phone stored; the entry stays on the page, and a second save is deliberate."""
+    match = make_match("burraco", deals=2)
+    url = reverse("deal_edit", args=[match.pk, 2])
+    page = press(
+        auth_client, url, draft_of(auth_client.get(url)), "side:1", "target:hand", *run("D", "7")
+    )
+    elsewhere = {
+        "sides": [
+            {"melds": [["8H", "9H", "10H"]], "hand": [], "took_pot": True},
+            {"melds": [["8S", "9S", "10S"]], "hand": ["QC"], "took_pot": True},
+        ]
+    }
+    services.deal_correct(match=match, number=2, data=elsewhere)
+    stored = Deal.objects.get(match=match, number=2).data
+    response = auth_client.post(
+        url, {**posted_by(page, "save"), "confirm": "yes"}, headers=HTMX if htmx else {}
+    )
+    assert response.status_code == 200
+    assert "deal 2 was changed elsewhere while you were correcting it" in text(response)
+    assert Deal.objects.get(match=match, number=2).data == stored
+    assert "7♦" in text(response)  # the correction is still on the page
+    again = auth_client.post(url, {**posted_by(response, "save"), "confirm": "yes"})
+    assert again.status_code == 302
+    assert Deal.objects.get(match=match, number=2).data["sides"][1]["hand"] == ["KD", "7D"]
+
+
 # --- building a deal on the pad and saving it ---------------------------------------------------
 
 
