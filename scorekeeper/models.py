@@ -44,7 +44,9 @@ class Player(models.Model):
     )
     name = models.CharField(_("name"), max_length=PLAYER_NAME_MAX)
     # Case-folded in Python: SQLite's lower() only folds ASCII, and Greek names are common here.
-    key = models.CharField(max_length=PLAYER_NAME_MAX * 2, editable=False)
+    # Folding makes one character up to three (U+0390 folds to U+03B9 U+0308 U+0301): a key
+    # may be three times as long as its name.
+    key = models.CharField(max_length=PLAYER_NAME_MAX * 3, editable=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

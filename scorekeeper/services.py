@@ -9,6 +9,7 @@ entering deals at once are serialised on PostgreSQL.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -39,13 +40,24 @@ def _clean_name(name: str) -> str:
     return " ".join(str(name).split())
 
 
-def _check_name_lengths(names: list[Any]) -> None:
+def _check_names(names: list[Any]) -> None:
+    """What the site asks of a name beyond the rules: a length it stores, no control
+    character (PostgreSQL refuses NUL in text, and an escape sequence has no place in a name)."""
     for i, name in enumerate(names):
-        if isinstance(name, str) and len(_clean_name(name)) > PLAYER_NAME_MAX:
+        if not isinstance(name, str):
+            continue  # the rules core refuses it
+        name = _clean_name(name)
+        if len(name) > PLAYER_NAME_MAX:
             raise RuleError(
                 "name_too_long",
                 gettext("a name may have at most {limit} characters"),
                 limit=PLAYER_NAME_MAX,
+                where=(f"players[{i}]",),
+            )
+        if any(unicodedata.category(c) == "Cc" for c in name):
+            raise RuleError(
+                "name_control",
+                gettext("a name may not contain control characters"),
                 where=(f"players[{i}]",),
             )
 
@@ -115,7 +127,7 @@ def match_create(
 
     Raises :class:`RuleError` for an unknown game or option, a bad value, or the wrong players.
     """
-    _check_name_lengths(players)
+    _check_names(players)
     document = {
         "format": rules_match.FORMAT,
         "game": game,
@@ -135,7 +147,7 @@ def match_import(*, owner: AbstractBaseUser, document: object) -> Match:
     A document the rules refuse raises :class:`RuleError` and stores nothing.
     """
     if isinstance(document, dict) and isinstance(document.get("players"), list):
-        _check_name_lengths(document["players"])
+        _check_names(document["players"])
         document = {
             **document,
             "players": [_clean_name(p) if isinstance(p, str) else p for p in document["players"]],

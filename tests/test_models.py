@@ -2,7 +2,7 @@ import pytest
 from django.core.management import call_command
 from django.db import IntegrityError
 
-from scorekeeper.models import Deal, Match, Player, name_key
+from scorekeeper.models import PLAYER_NAME_MAX, Deal, Match, Player, name_key
 
 pytestmark = pytest.mark.django_db
 
@@ -10,6 +10,15 @@ pytestmark = pytest.mark.django_db
 def test_name_key_ignores_case_and_spacing_in_any_script():
     assert name_key("  Anna   Maria ") == name_key("anna maria") == "anna maria"
     assert name_key("ΆΝΝΑ") == name_key("άννα")
+
+
+def test_the_key_of_the_longest_name_fits_its_column():
+    """Case folding can make a name longer (ß → ss, ΐ → three code points): the key column
+    holds the folded form of any name the site accepts, or PostgreSQL refuses the row."""
+    longest_fold = max(len(chr(c).casefold()) for c in range(0x110000))
+    key_field = Player._meta.get_field("key")
+    assert key_field.max_length >= PLAYER_NAME_MAX * longest_fold
+    assert len(name_key("ΐ" * PLAYER_NAME_MAX)) <= key_field.max_length
 
 
 def test_a_player_name_is_unique_per_owner_ignoring_case(user, other_user):

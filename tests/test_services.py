@@ -97,6 +97,9 @@ def test_match_create_reuses_the_owners_players_ignoring_case(user, other_user):
         ({"players": ["Anna", "Babis", "anna", "Dora"]}, "duplicate_player", ("players[2]",)),
         ({"players": ["Anna", "", "Chris", "Dora"]}, "empty_name", ("players[1]",)),
         ({"players": ["Anna", "B" * 41, "Chris", "Dora"]}, "name_too_long", ("players[1]",)),
+        # a control character (PostgreSQL refuses NUL in text; none belongs in a name)
+        ({"players": ["Anna", "Ba\x00bis", "Chris", "Dora"]}, "name_control", ("players[1]",)),
+        ({"players": ["Anna", "Babis", "Chris", "Do\x1b[2Jra"]}, "name_control", ("players[3]",)),
         ({"first_dealer": 4}, "out_of_range", ("first_dealer",)),
         ({"rules": {"colour": "red"}}, "unknown_key", ("rules", "colour")),
         ({"rules": {"target": "lots"}}, "bad_type", ("rules", "target")),
@@ -289,6 +292,15 @@ def test_import_then_export_gives_the_same_document(user, name):
     # and once more: exporting an imported export gives it back unchanged
     again = services.match_import(owner=user, document=copy.deepcopy(exported))
     assert match_scored(again)[2] == exported
+
+
+def test_import_refuses_a_player_name_with_a_control_character(user):
+    document = example("biriba-ex1")
+    document["players"][2] = "Chr\x00is"
+    with pytest.raises(RuleError) as refused:
+        services.match_import(owner=user, document=document)
+    assert (refused.value.code, refused.value.where) == ("name_control", ("players[2]",))
+    assert counts() == (0, 0, 0, 0)
 
 
 def test_import_of_a_refused_document_stores_nothing(user):
