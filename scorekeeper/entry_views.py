@@ -1031,7 +1031,11 @@ def deal_preview(request: HttpRequest, pk: int) -> HttpResponse:
     raw_number = request.POST.get("number", "")
     if raw_number.isdigit() and 1 <= int(raw_number) <= len(document["deals"]):
         number = int(raw_number)
-    page = BarbuPage(match, document, number)
+    try:
+        page = BarbuPage(match, document, number)
+    except RuleError as e:  # the stored deals no longer pass the rules, as in deal_entry
+        messages.error(request, e.message)
+        return _redirect(request, _scoreboard_url(match))
     draft = page.load_draft(draft_json) if draft_json else page.initial_draft()
     context = page.context(draft, error=None)
     context.update({"match": match, "post_url": request.path, "deal_number": page.deal_number})

@@ -326,6 +326,19 @@ def test_the_preview_url_draws_a_fresh_draft_for_one_it_cannot_read(auth_client,
         assert response.content.decode().lstrip().startswith('<section id="preview"')
 
 
+def test_the_preview_of_a_match_that_no_longer_passes_the_rules_goes_to_the_scoreboard(
+    auth_client, make_match
+):
+    """As the entry page does (a page left open while the stored deals stopped passing)."""
+    match = make_match("barbu", deals=2)
+    Deal.objects.filter(match=match, number=2).update(data={"contract": 5})
+    response = auth_client.post(
+        reverse("deal_preview", args=[match.pk]), {"draft": ""}, headers=HTMX
+    )
+    assert response.headers["HX-Redirect"] == reverse("match_detail", args=[match.pk])
+    assert "expected a string" in text(auth_client.get(reverse("match_detail", args=[match.pk])))
+
+
 def test_the_preview_url_is_for_barbu_only(auth_client, make_match):
     match = make_match("biriba")
     assert auth_client.post(reverse("deal_preview", args=[match.pk])).status_code == 404
