@@ -871,7 +871,7 @@ def _fingerprint(deal: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
 
-def _stale_save(form: EntryForm, action: str, deal_number: int, base: str) -> RuleError | None:
+def _stale_save(form: EntryForm, deal_number: int, base: str) -> RuleError | None:
     """Why a save from this page must be refused, if it was drawn before the match changed:
     a new deal that has been stored since, or a deal under correction changed since."""
     if not base:
@@ -940,11 +940,12 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
                 unreadable = True
         elif action == "save":
             unreadable = True  # a save without a draft has nothing to save
-        stale = _stale_save(form, action, deal_number, base) if action == "save" else None
-        if stale is not None:
-            # The page was drawn before someone else (another phone, a second tab) stored
-            # this deal or changed the one being corrected: refused, or a deal would be stored
-            # twice or theirs overwritten unseen. The entry stays on the page, drawn afresh.
+        # The page was drawn before someone else (another phone, a second tab) stored this
+        # deal or changed the one being corrected. A save is refused (a deal would be stored
+        # twice, or theirs overwritten unseen) and the entry stays on the page, drawn afresh;
+        # a key is applied, and the page says why it is now the next deal.
+        stale = _stale_save(form, deal_number, base)
+        if stale is not None and action == "save":
             error = stale
             if unreadable:  # e.g. a Barbu contract that is no longer the declarer's to name
                 unreadable, forget = False, True
@@ -986,6 +987,8 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
                 pass  # a stale page or a hand-made form: draw the page as it is
             except RuleError as e:
                 error = e  # e.g. a doubling shortcut the rules do not allow here
+        if error is None and stale is not None and not unreadable:
+            error = stale
         # a garbled post leaves the draft kept in the session alone
         if not (unreadable or forget):
             _remember(request, match, key, draft.to_json(), len(document["deals"]) + 1)

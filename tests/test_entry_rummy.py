@@ -118,6 +118,23 @@ def test_editing_a_deal_that_is_not_there_is_404(auth_client, make_match):
     assert auth_client.get(reverse("deal_edit", args=[match.pk, 0])).status_code == 404
 
 
+def test_a_key_pressed_on_a_page_of_a_deal_stored_meanwhile_says_it_is_now_the_next(
+    auth_client, make_match
+):
+    """The second phone keeps tapping after the first saved the deal: its page becomes the
+    next deal, and says why, so that its player does not save the same deal again unawares."""
+    match = make_match("biriba", deals=1)
+    url = new_url(match)
+    page = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"))
+    auth_client.post(url, {**posted_by(page, "save"), "confirm": "yes"})
+    assert Deal.objects.filter(match=match).count() == 2
+    response = auth_client.post(url, posted_by(page, "suit:D"), headers=HTMX)
+    assert "deal 2 has already been entered (the next deal is 3)" in text(response)
+    assert "Deal 3" in text(response)
+    assert posted_by(response, "save")["deal"] == "3"
+    assert Deal.objects.filter(match=match).count() == 2
+
+
 @pytest.mark.parametrize("htmx", [False, True])
 def test_saving_a_correction_of_a_deal_deleted_meanwhile_says_so(auth_client, make_match, htmx):
     """Another phone deleted deal 3 while this one was correcting it: the save is not a bare
