@@ -12,8 +12,6 @@ the scoreboard loses nothing.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -39,7 +37,7 @@ from scorekeeper.rules.cards import RANK_NAMES, Card, Suit, parse_card
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.melds import MeldKind, WildPlace
 from scorekeeper.selectors import match_document, match_for_owner_or_404
-from scorekeeper.services import deal_correct, deal_record
+from scorekeeper.services import deal_correct, deal_fingerprint, deal_record
 
 SESSION_PREFIX = "entry-draft"
 
@@ -865,12 +863,6 @@ def _page(match: Match, document: dict[str, Any], number: int | None) -> Any:
     return RummyPage(match, document, number)
 
 
-def _fingerprint(deal: Any) -> str:
-    """A short digest of a stored deal, to tell whether it changed since a page was drawn."""
-    canonical = json.dumps(deal, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
-
-
 def _stale_save(form: EntryForm, deal_number: int, base: str) -> RuleError | None:
     """Why a save from this page must be refused, if it was drawn before the match changed:
     a new deal that has been stored since, or a deal under correction changed since."""
@@ -925,7 +917,7 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
     key = _session_key(match, deal_number, editing)
     # the deal being corrected as stored now: a save from a page drawn before it changed is
     # refused (see _stale_save)
-    base = _fingerprint(document["deals"][number - 1]) if editing else ""
+    base = deal_fingerprint(document["deals"][number - 1]) if editing else ""
 
     error: RuleError | None = None
     restored = unreadable = confirming = forget = False
@@ -966,7 +958,12 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
                 )
                 if not confirming:
                     if editing:
-                        deal_correct(match=match, number=deal_number, data=data)
+                        deal_correct(
+                            match=match,
+                            number=deal_number,
+                            data=data,
+                            drawn_from=form.drawn_from() or None,
+                        )
                     else:
                         deal_record(match=match, data=data, number=deal_number)
             except RuleError as e:

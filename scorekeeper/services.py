@@ -8,6 +8,8 @@ entering deals at once are serialised on PostgreSQL.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import unicodedata
 from typing import Any
@@ -182,14 +184,35 @@ def deal_record(*, match: Match, data: dict[str, Any], number: int | None = None
 
 
 @transaction.atomic
-def deal_correct(*, match: Match, number: int, data: dict[str, Any]) -> Deal:
+def deal_fingerprint(data: Any) -> str:
+    """A short digest of a stored deal, to tell whether it changed since a page was drawn."""
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+
+def deal_correct(
+    *, match: Match, number: int, data: dict[str, Any], drawn_from: str | None = None
+) -> Deal:
     """Replace deal ``number`` (counted from 1) and re-score the whole match.
 
+    ``drawn_from``, when given, is the :func:`deal_fingerprint` of the deal as the caller saw
+    it: if the stored deal has changed since (another phone corrected it), nothing is changed.
+    It is compared under the match's row lock, so two corrections cannot both pass.
     Raises :class:`Deal.DoesNotExist` for a deal that is not there, and :class:`RuleError`
-    when the corrected deal is illegal or makes a later deal illegal (nothing is changed).
+    when the deal changed meanwhile, or the corrected deal is illegal or makes a later deal
+    illegal (nothing is changed).
     """
     locked = _lock(match)
     deal = locked.deals.get(number=number)
+    if drawn_from and deal_fingerprint(deal.data) != drawn_from:
+        raise RuleError(
+            "deal_changed",
+            gettext(
+                "deal {number} was changed elsewhere while you were correcting it: check "
+                "your correction, then save it again to replace that deal"
+            ),
+            number=number,
+        )
     document = match_document(locked, replace=(number, data))
     try:
         parsed, result, _ = rules_match.score_document_full(document)

@@ -396,3 +396,25 @@ def test_two_phones_saving_at_once(make_match):
     errors = _at_once(record(3), record(3))
     assert [e.code for e in errors] == ["deal_already_entered"]
     assert list(match.deals.values_list("number", flat=True)) == [1, 2, 3]
+
+
+@pytest.mark.django_db
+def test_deal_correct_refuses_a_correction_drawn_from_a_deal_changed_meanwhile(make_match):
+    """Two phones correct deal 1: the second, drawn from the deal before the first saved,
+    is refused under the row lock and changes nothing."""
+    match = make_match("burraco", deals=2)
+    seen = services.deal_fingerprint(Deal.objects.get(match=match, number=1).data)
+    first = rummy_deal("burraco")
+    first["sides"][1]["hand"] = ["QD"]
+    services.deal_correct(match=match, number=1, data=first, drawn_from=seen)
+    stored = Deal.objects.get(match=match, number=1).data
+    second = rummy_deal("burraco")
+    second["sides"][1]["hand"] = ["4D"]
+    with pytest.raises(RuleError) as caught:
+        services.deal_correct(match=match, number=1, data=second, drawn_from=seen)
+    assert caught.value.code == "deal_changed"
+    assert Deal.objects.get(match=match, number=1).data == stored
+    # drawn from the deal as it is now, the same correction goes through
+    now = services.deal_fingerprint(stored)
+    services.deal_correct(match=match, number=1, data=second, drawn_from=now)
+    assert Deal.objects.get(match=match, number=1).data["sides"][1]["hand"] == ["4D"]
