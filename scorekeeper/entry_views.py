@@ -37,7 +37,13 @@ from scorekeeper.rules.cards import RANK_NAMES, Card, Suit, parse_card
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.melds import MeldKind, WildPlace
 from scorekeeper.selectors import match_document, match_for_owner_or_404
-from scorekeeper.services import deal_correct, deal_fingerprint, deal_record
+from scorekeeper.services import (
+    deal_correct,
+    deal_fingerprint,
+    deal_record,
+    refusal_already_entered,
+    refusal_deal_changed,
+)
 
 SESSION_PREFIX = "entry-draft"
 
@@ -863,27 +869,23 @@ def _page(match: Match, document: dict[str, Any], number: int | None) -> Any:
     return RummyPage(match, document, number)
 
 
+def _deal_gone(request: HttpRequest, match: Match, number: int) -> HttpResponse:
+    messages.error(
+        request,
+        _("Deal %(n)s is no longer there (it was deleted): nothing was changed.") % {"n": number},
+    )
+    return _redirect(request, _scoreboard_url(match))
+
+
 def _stale_save(form: EntryForm, deal_number: int, base: str) -> RuleError | None:
     """Why a save from this page must be refused, if it was drawn before the match changed:
     a new deal that has been stored since, or a deal under correction changed since."""
     if not base:
         drawn_for = form.deal_number()
         if drawn_for is not None and drawn_for != deal_number:
-            return RuleError(
-                "deal_already_entered",
-                _("deal {number} has already been entered (the next deal is {next})"),
-                number=drawn_for,
-                next=deal_number,
-            )
+            return refusal_already_entered(drawn_for, deal_number)
     elif form.drawn_from() not in ("", base):
-        return RuleError(
-            "deal_changed",
-            _(
-                "deal {number} was changed elsewhere while you were correcting it: check "
-                "your correction, then save it again to replace that deal"
-            ),
-            number=deal_number,
-        )
+        return refusal_deal_changed(deal_number)
     return None
 
 
@@ -898,12 +900,7 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
         if not 1 <= number <= len(document["deals"]):
             if request.method == "POST" and number >= 1:
                 # A correction of a deal deleted meanwhile (another phone, another tab)
-                messages.error(
-                    request,
-                    _("Deal %(n)s is no longer there (it was deleted): nothing was changed.")
-                    % {"n": number},
-                )
-                return _redirect(request, _scoreboard_url(match))
+                return _deal_gone(request, match, number)
             raise Http404
     elif match.is_finished:
         messages.info(request, _("This match is finished: no deal can be added."))
@@ -967,6 +964,8 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
                     else:
                         deal_record(match=match, data=data, number=deal_number)
             except RuleError as e:
+                if e.code == "deal_gone":  # deleted on another phone while this one saved
+                    return _deal_gone(request, match, deal_number)
                 error = e
             if error is None and not confirming:
                 request.session.pop(key, None)

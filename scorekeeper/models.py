@@ -16,6 +16,9 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.rules.base import MatchHeader
 
 PLAYER_NAME_MAX = 40
+#: The most deals a match may hold: far beyond any evening (a Barbu match is 32 at most, a long
+#: rummy match a few dozen); a bound so that every number a request carries is bounded.
+MAX_DEALS = 100_000
 
 
 class Game(models.TextChoices):

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scorekeeper.models import PLAYER_NAME_MAX, Deal, Match, MatchSeat, Player, name_key
+from scorekeeper.models import MAX_DEALS, PLAYER_NAME_MAX, Deal, Match, MatchSeat, Player, name_key
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.base import MatchResult
 from scorekeeper.rules.errors import RuleError
@@ -27,11 +27,14 @@ from scorekeeper.selectors import match_document
 
 __all__ = [
     "deal_correct",
+    "deal_fingerprint",
     "deal_delete_last",
     "deal_record",
     "match_create",
     "match_import",
     "player_get_or_create",
+    "refusal_already_entered",
+    "refusal_deal_changed",
 ]
 
 _CACHE_FIELDS = ("status", "finished_at", "winner", "totals", "deal_count")
@@ -169,11 +172,12 @@ def deal_record(*, match: Match, data: dict[str, Any], number: int | None = None
     document = match_document(locked, append=data)
     next_number = len(document["deals"])
     if number is not None and number != next_number:
+        raise refusal_already_entered(number, next_number)
+    if next_number > MAX_DEALS:
         raise RuleError(
-            "deal_already_entered",
-            gettext("deal {number} has already been entered (the next deal is {next})"),
-            number=number,
-            next=next_number,
+            "too_many_deals",
+            gettext("a match holds at most {limit} deals: start a new match to go on"),
+            limit=MAX_DEALS,
         )
     parsed, result, _ = rules_match.score_document_full(document)
     deal = Deal.objects.create(
@@ -183,13 +187,43 @@ def deal_record(*, match: Match, data: dict[str, Any], number: int | None = None
     return deal
 
 
-@transaction.atomic
 def deal_fingerprint(data: Any) -> str:
     """A short digest of a stored deal, to tell whether it changed since a page was drawn."""
-    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
 
+def _deal_gone(number: int) -> RuleError:
+    return RuleError(
+        "deal_gone",
+        gettext("deal {number} is no longer there (it was deleted): nothing was changed"),
+        number=number,
+    )
+
+
+def refusal_already_entered(number: int, next_number: int) -> RuleError:
+    """A new deal saved from a page drawn before someone else stored that deal."""
+    return RuleError(
+        "deal_already_entered",
+        gettext("deal {number} has already been entered (the next deal is {next})"),
+        number=number,
+        next=next_number,
+    )
+
+
+def refusal_deal_changed(number: int) -> RuleError:
+    """A correction saved from a page drawn before someone else changed that deal."""
+    return RuleError(
+        "deal_changed",
+        gettext(
+            "deal {number} was changed elsewhere while you were correcting it: check "
+            "your correction, then save it again to replace that deal"
+        ),
+        number=number,
+    )
+
+
+@transaction.atomic
 def deal_correct(
     *, match: Match, number: int, data: dict[str, Any], drawn_from: str | None = None
 ) -> Deal:
@@ -198,21 +232,16 @@ def deal_correct(
     ``drawn_from``, when given, is the :func:`deal_fingerprint` of the deal as the caller saw
     it: if the stored deal has changed since (another phone corrected it), nothing is changed.
     It is compared under the match's row lock, so two corrections cannot both pass.
-    Raises :class:`Deal.DoesNotExist` for a deal that is not there, and :class:`RuleError`
-    when the deal changed meanwhile, or the corrected deal is illegal or makes a later deal
-    illegal (nothing is changed).
+    Raises :class:`RuleError` when the deal is not there (``deal_gone``: deleted meanwhile),
+    changed meanwhile (``deal_changed``), or the corrected deal is illegal or makes a later
+    deal illegal (nothing is changed).
     """
     locked = _lock(match)
-    deal = locked.deals.get(number=number)
+    deal = locked.deals.filter(number=number).first()
+    if deal is None:
+        raise _deal_gone(number)
     if drawn_from and deal_fingerprint(deal.data) != drawn_from:
-        raise RuleError(
-            "deal_changed",
-            gettext(
-                "deal {number} was changed elsewhere while you were correcting it: check "
-                "your correction, then save it again to replace that deal"
-            ),
-            number=number,
-        )
+        raise refusal_deal_changed(number)
     document = match_document(locked, replace=(number, data))
     try:
         parsed, result, _ = rules_match.score_document_full(document)
@@ -234,12 +263,17 @@ def deal_correct(
 
 
 @transaction.atomic
-def deal_delete_last(*, match: Match, number: int | None = None) -> int:
+def deal_delete_last(
+    *, match: Match, number: int | None = None, drawn_from: str | None = None
+) -> int:
     """Delete the last deal (undo); returns its number.
 
     ``number``, when given, is the deal the caller means to delete: if it is no longer the
-    last one (someone else added or deleted a deal meanwhile), nothing is deleted. Raises
-    :class:`RuleError` when there is no deal, or not that one, to delete.
+    last one (someone else added or deleted a deal meanwhile), nothing is deleted.
+    ``drawn_from``, when given, is the :func:`deal_fingerprint` of that deal as the caller
+    saw it: if it was corrected since, nothing is deleted (the correction was acknowledged
+    to whoever made it; deleting it unseen would lose it). Raises :class:`RuleError` when
+    there is no deal, or not that one, to delete, or it changed meanwhile.
     """
     locked = _lock(match)
     last = locked.deals.order_by("-number").first()
@@ -251,6 +285,15 @@ def deal_delete_last(*, match: Match, number: int | None = None) -> int:
             gettext("deal {number} is not the last deal any more (the last is deal {last})"),
             number=number,
             last=last.number,
+        )
+    if drawn_from and deal_fingerprint(last.data) != drawn_from:
+        raise RuleError(
+            "deal_changed_before_delete",
+            gettext(
+                "deal {number} was changed elsewhere since this page was drawn: look at it "
+                "again before deleting it"
+            ),
+            number=last.number,
         )
     number = last.number
     last.delete()

@@ -93,6 +93,19 @@ DATABASES = {
     )
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite as a real embedded database for several server processes: write-ahead logging
+    # (readers never wait for the writer), a writer waits up to 20 s for the lock instead of
+    # failing with "database is locked", and every transaction takes the write lock when it
+    # begins (IMMEDIATE): a transaction that reads and then writes can never be refused the
+    # lock halfway, which the busy timeout cannot cure.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        }
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -32,7 +32,8 @@ from scorekeeper.forms import (
     SignupForm,
     add_rule_error,
 )
-from scorekeeper.models import Game, Player
+from scorekeeper.inputs import parse_int
+from scorekeeper.models import MAX_DEALS, Game, Player
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.scoreboard import scoreboard
 from scorekeeper.selectors import (
@@ -225,12 +226,14 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
         if request.POST.get("action") == "delete_last":
             # The confirm step sends the deal it showed; a post that does not say which deal
             # it means deletes nothing (the service would take whichever deal is last).
-            raw_number = request.POST.get("number", "")
-            if not raw_number.isdigit():
+            number = parse_int(request.POST.get("number"), lo=1, hi=MAX_DEALS)
+            if number is None:
                 messages.error(request, _("Nothing was deleted: the page did not say which deal."))
             else:
                 try:
-                    deleted = services.deal_delete_last(match=match, number=int(raw_number))
+                    deleted = services.deal_delete_last(
+                        match=match, number=number, drawn_from=request.POST.get("base") or None
+                    )
                 except RuleError as error:
                     messages.error(request, error.message)
                 else:
@@ -238,12 +241,19 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
         if request.htmx:
             return match_detail(_as_get(request), pk)
         return redirect(match)
+    deals = list(match.deals.all())
+    # the deal the delete control shows: deleting it after another phone corrected it is
+    # refused (see services.deal_delete_last)
+    context: dict[str, Any] = {
+        "match": match,
+        "last_base": services.deal_fingerprint(deals[-1].data) if deals else "",
+    }
     try:
         parsed, result, exported = match_scored(match)
     except RuleError as error:
-        context: dict[str, Any] = {"match": match, "broken": error}
+        context["broken"] = error
     else:
-        context = {"match": match, "board": scoreboard(match, parsed, result, exported)}
+        context["board"] = scoreboard(match, parsed, result, exported)
     template_name = "match_detail.html"
     if request.htmx:
         template_name += "#scoreboard"

@@ -241,9 +241,12 @@ def test_deal_correct_refuses_an_illegal_deal_naming_it(make_match):
 
 
 def test_deal_correct_of_a_missing_deal(make_match):
+    """A deal deleted meanwhile (another phone) is a refusal, not a server error."""
     match = make_match("burraco", deals=1)
-    with pytest.raises(Deal.DoesNotExist):
+    with pytest.raises(RuleError) as refused:
         services.deal_correct(match=match, number=2, data=rummy_deal("burraco"))
+    assert refused.value.code == "deal_gone"
+    assert "deal 2 is no longer there" in refused.value.message
 
 
 # --- deal_delete_last -----------------------------------------------------------------------
