@@ -387,7 +387,7 @@ class ImportForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
     )
 
-    MAX_BYTES = 2_000_000
+    MAX_BYTES = 2 * 1024 * 1024  # 2 MB
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

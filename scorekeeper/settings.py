@@ -65,6 +65,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # An oversized body is refused before anything reads it: the CSRF check reads the body
+    # in process_view, which runs after every middleware's own call has begun.
+    "scorekeeper.limits.request_size_limit",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
