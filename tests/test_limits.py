@@ -62,9 +62,11 @@ def test_a_paste_over_the_limit_says_the_limit(auth_client):
 
 def test_a_document_just_under_the_limit_is_read(auth_client):
     """The limit leaves room for the form around a document of the largest size."""
-    text = '{"format": "scorekeeper-match/1", "game": "biriba", "pad": "' + "x" * (
-        ImportForm.MAX_BYTES - 200
-    ) + '"}'
+    text = (
+        '{"format": "scorekeeper-match/1", "game": "biriba", "pad": "'
+        + "x" * (ImportForm.MAX_BYTES - 200)
+        + '"}'
+    )
     response = auth_client.post("/matches/import/", {"text": text})
     assert response.status_code == 200  # read and refused by the rules, not by its size
     assert "a match document may be at most" not in response.content.decode()
