@@ -131,6 +131,19 @@ def _test_settings(settings) -> None:
     settings.WHITENOISE_USE_FINDERS = True
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite the test database is a file, not Django's shared in-memory one, so that
+    threads with their own connections really share it as server processes do (WAL, the busy
+    timeout, IMMEDIATE transactions: tests/test_concurrency.py)."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        path = tmp_path_factory.mktemp("database") / "test.sqlite3"
+        database.setdefault("TEST", {})["NAME"] = str(path)
+
+
 @pytest.fixture
 def user(django_user_model):
     return django_user_model.objects.create_user(username="anna", password="pass-word-1234")
@@ -175,17 +188,3 @@ def make_match(user) -> Callable[..., Match]:
         return match
 
     return make
-
-
-def pytest_collection_modifyitems(config, items):
-    """Tests marked ``postgresql`` need row locks and concurrent writers: they run when
-    DATABASE_URL points at PostgreSQL (CI's second pass) and are deselected on SQLite."""
-    from django.db import connection
-
-    if connection.vendor == "postgresql":
-        return
-    keep = [item for item in items if item.get_closest_marker("postgresql") is None]
-    dropped = [item for item in items if item.get_closest_marker("postgresql") is not None]
-    if dropped:
-        config.hook.pytest_deselected(items=dropped)
-        items[:] = keep

@@ -2,7 +2,6 @@
 
 import copy
 import json
-import threading
 from pathlib import Path
 
 import pytest
@@ -358,47 +357,6 @@ def test_match_for_owner_or_404(make_match, user, other_user):
             match_for_owner_or_404(someone, match.pk)
     with pytest.raises(Http404):
         match_for_owner_or_404(user, match.pk + 1000)
-
-
-def _at_once(*calls) -> list[BaseException]:
-    """Run ``calls`` in threads started together (each with its own connection)."""
-    barrier = threading.Barrier(len(calls))
-    errors: list[BaseException] = []
-
-    def run(call) -> None:
-        try:
-            barrier.wait()
-            call()
-        except BaseException as e:  # collected for the assertion
-            errors.append(e)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return errors
-
-
-@pytest.mark.postgresql  # row locks and concurrent writers; CI's PostgreSQL pass runs it
-@pytest.mark.django_db(transaction=True)
-def test_two_phones_saving_at_once(make_match):
-    match = make_match("biriba")
-
-    def record(number=None):
-        return lambda: services.deal_record(
-            match=Match.objects.get(pk=match.pk), data=rummy_deal("biriba"), number=number
-        )
-
-    # two different deals: both stored, one after the other
-    assert _at_once(record(), record()) == []
-    assert list(match.deals.values_list("number", flat=True)) == [1, 2]
-    # the same deal 3 from two phones: stored once, the other refused
-    errors = _at_once(record(3), record(3))
-    assert [e.code for e in errors] == ["deal_already_entered"]
-    assert list(match.deals.values_list("number", flat=True)) == [1, 2, 3]
 
 
 @pytest.mark.django_db

@@ -1,0 +1,223 @@
+"""Several phones writing to one match at once, with real transactions and real connections.
+
+Each test runs with ``transaction=True`` (no surrounding test transaction that would hide a
+missing ``atomic``) and starts its writers in threads, each with its own database connection,
+released together by a barrier. They run on both databases: PostgreSQL (row locks) in CI's
+second pass, and SQLite in ``make test``, where the test database is a file (see conftest) so
+that the threads really share it (WAL, IMMEDIATE transactions, the busy timeout).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test import Client
+
+from scorekeeper import services
+from scorekeeper.models import Deal, Match
+from scorekeeper.rules.errors import RuleError
+from tests.conftest import draft_of, press, rummy_deal
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def at_once(*calls: Callable[[], Any]) -> tuple[list[Any], list[BaseException]]:
+    """Run ``calls`` in threads released together; returns (results, exceptions)."""
+    barrier = threading.Barrier(len(calls))
+    results: list[Any] = []
+    errors: list[BaseException] = []
+    lock = threading.Lock()
+
+    def run(call: Callable[[], Any]) -> None:
+        try:
+            barrier.wait()
+            result = call()
+            with lock:
+                results.append(result)
+        except BaseException as e:  # collected for the assertions
+            with lock:
+                errors.append(e)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results, errors
+
+
+def codes(errors: list[BaseException]) -> list[str]:
+    """The refusals' codes; anything that is not a refusal fails the test with its traceback."""
+    for error in errors:
+        if not isinstance(error, RuleError):
+            raise error
+    return sorted(e.code for e in errors)  # type: ignore[attr-defined]
+
+
+def marked(game: str, marker: int) -> dict[str, Any]:
+    """A legal deal recognisable by its marker: side 1 holds ``marker`` kings of diamonds and
+    queens of clubs in hand (0..4 of each: two packs)."""
+    deal = rummy_deal(game)
+    deal["sides"][1]["hand"] = ["KD"] * (marker % 3) + ["QC"] * (marker // 3 % 3) + ["4S"]
+    return deal
+
+
+def fresh(match: Match) -> Match:
+    return Match.objects.get(pk=match.pk)
+
+
+def fingerprint(match: Match, number: int) -> str:
+    return services.deal_fingerprint(Deal.objects.get(match=match, number=number).data)
+
+
+def test_twenty_phones_saving_the_same_next_deal_store_it_once(make_match):
+    match = make_match("biriba", deals=2)
+    calls = [
+        (lambda i=i: services.deal_record(match=fresh(match), data=marked("biriba", i), number=3))
+        for i in range(20)
+    ]
+    results, errors = at_once(*calls)
+    assert len(results) == 1
+    assert codes(errors) == ["deal_already_entered"] * 19
+    assert list(match.deals.values_list("number", flat=True)) == [1, 2, 3]
+    assert Deal.objects.get(match=match, number=3).data == results[0].data
+
+
+def test_twenty_phones_saving_successive_deals_store_each_once(make_match):
+    """Each phone saves whatever deal is next when it gets the lock: 20 deals, numbered 1 to
+    20, each of them one phone's, none twice."""
+    match = make_match("burraco")
+    calls = [
+        (lambda i=i: services.deal_record(match=fresh(match), data=marked("burraco", i)))
+        for i in range(9)  # nine distinct markers, each saved by two phones
+        for _ in range(2)
+    ] + [lambda: services.deal_record(match=fresh(match), data=rummy_deal("burraco"))] * 2
+    results, errors = at_once(*calls)
+    assert codes(errors) == []
+    assert sorted(deal.number for deal in results) == list(range(1, 21))
+    stored = list(match.deals.order_by("number"))
+    assert [d.number for d in stored] == list(range(1, 21))
+    digest = services.deal_fingerprint
+    assert sorted(digest(d.data) for d in stored) == sorted(digest(d.data) for d in results)
+    assert fresh(match).deal_count == 20
+
+
+def test_two_phones_correcting_the_same_deal_store_exactly_one(make_match):
+    match = make_match("burraco", deals=3)
+    seen = fingerprint(match, 2)
+    calls = [
+        (
+            lambda i=i: services.deal_correct(
+                match=fresh(match), number=2, data=marked("burraco", i), drawn_from=seen
+            )
+        )
+        for i in (1, 2)
+    ]
+    results, errors = at_once(*calls)
+    assert len(results) == 1
+    assert codes(errors) == ["deal_changed"]
+    assert Deal.objects.get(match=match, number=2).data == results[0].data
+
+
+def test_twenty_phones_correcting_one_deal_from_the_same_page(make_match):
+    """On SQLite this lost corrections: 2 to 4 phones were told "corrected" and all but the
+    last were overwritten. Now exactly one is stored and told so."""
+    match = make_match("biriba", deals=1)
+    seen = fingerprint(match, 1)
+    calls = [
+        (
+            lambda i=i: services.deal_correct(
+                match=fresh(match), number=1, data=marked("biriba", i + 1), drawn_from=seen
+            )
+        )
+        for i in range(20)
+    ]
+    results, errors = at_once(*calls)
+    assert len(results) == 1
+    assert codes(errors) == ["deal_changed"] * 19
+    assert Deal.objects.get(match=match, number=1).data == results[0].data
+
+
+def test_a_correction_racing_a_delete_of_the_same_deal(make_match):
+    """Whichever comes first wins; the other is refused (never a server error), and the
+    stored match is what the winner was told."""
+    for _ in range(5):  # both orders happen over a few rounds; each must hold
+        match = make_match("burraco", deals=3)
+        seen = fingerprint(match, 3)
+        correction = marked("burraco", 4)
+        results, errors = at_once(
+            lambda match=match, seen=seen, correction=correction: (
+                "corrected",
+                services.deal_correct(
+                    match=fresh(match), number=3, data=correction, drawn_from=seen
+                ).data,
+            ),
+            lambda match=match, seen=seen: (
+                "deleted",
+                services.deal_delete_last(match=fresh(match), number=3, drawn_from=seen),
+            ),
+        )
+        assert len(results) == 1, errors
+        (won, _), refused = results[0], codes(errors)
+        numbers = list(match.deals.values_list("number", flat=True))
+        if won == "corrected":
+            assert refused == ["deal_changed_before_delete"]
+            assert numbers == [1, 2, 3]
+            assert Deal.objects.get(match=match, number=3).data == results[0][1]
+        else:
+            assert refused == ["deal_gone"]
+            assert numbers == [1, 2]
+        assert fresh(match).deal_count == len(numbers)
+
+
+def test_a_delete_drawn_before_a_correction_is_refused(make_match):
+    """Phone A opens the delete of deal 2; phone B corrects deal 2 and is told so; A's delete,
+    drawn from the deal before B's correction, deletes nothing."""
+    match = make_match("biriba", deals=2)
+    drawn = fingerprint(match, 2)
+    services.deal_correct(match=fresh(match), number=2, data=marked("biriba", 5), drawn_from=drawn)
+    corrected = Deal.objects.get(match=match, number=2).data
+    with pytest.raises(RuleError) as refused:
+        services.deal_delete_last(match=fresh(match), number=2, drawn_from=drawn)
+    assert refused.value.code == "deal_changed_before_delete"
+    assert Deal.objects.get(match=match, number=2).data == corrected
+    # drawn from the deal as it is now, the delete goes through
+    services.deal_delete_last(match=fresh(match), number=2, drawn_from=fingerprint(match, 2))
+    assert list(match.deals.values_list("number", flat=True)) == [1]
+
+
+def test_two_phones_saving_corrections_from_their_pages(make_match, user):
+    """The same race through the pages: one phone is told "Deal 1 corrected", the other is
+    refused on its page with its entry still there, ready to be checked and saved again."""
+    match = make_match("burraco", deals=1)
+    url = f"/matches/{match.pk}/deals/1/edit/"
+    phones = [Client(), Client()]
+    forms = []
+    for i, phone in enumerate(phones):
+        phone.force_login(user)
+        page = phone.get(url)
+        base = page.context["base"]
+        # each phone taps a different card into the hand of side 2, then saves
+        tapped = press(
+            phone, url, draft_of(page), "side:1", "target:hand", f"card:{('QH', '9H')[i]}"
+        )
+        forms.append({"draft": draft_of(tapped), "action": "save", "base": base, "confirm": "yes"})
+    connection.close()
+    responses, errors = at_once(
+        *[lambda p=p, f=f: p.post(url, f) for p, f in zip(phones, forms, strict=True)]
+    )
+    assert errors == []
+    saved = [r for r in responses if r.status_code == 302]
+    refused = [r for r in responses if r.status_code == 200]
+    assert len(saved) == 1 and len(refused) == 1
+    page = refused[0].content.decode()
+    assert "was changed elsewhere while you were correcting it" in page
+    stored_hand = Deal.objects.get(match=match, number=1).data["sides"][1]["hand"]
+    kept = "QH" if "9H" in stored_hand else "9H"
+    assert kept in draft_of(refused[0])  # the refused phone's entry is still on its page
