@@ -67,6 +67,7 @@ def _check_names(names: list[Any]) -> None:
             )
 
 
+@transaction.atomic
 def player_get_or_create(*, owner: AbstractBaseUser, name: str) -> Player:
     """The owner's player of that name (ignoring case and spacing), created if new."""
     name = _clean_name(name)

@@ -1,0 +1,187 @@
+"""Every write service runs in one transaction of its own.
+
+The services are called with ``transaction=True``, outside any surrounding transaction (a test
+transaction would hide a missing ``atomic``). Every statement a service sends must run inside
+an atomic block, and the call must end in exactly one commit (or, when refused, one rollback):
+a lost ``@transaction.atomic`` fails here on both databases, not only on PostgreSQL's
+``select_for_update``. The services are found by walking the package, so a new one without a
+scenario below fails the test by name.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection
+
+import scorekeeper
+from scorekeeper import services
+from scorekeeper.models import Match
+from scorekeeper.rules.errors import RuleError
+from scorekeeper.selectors import match_scored
+from tests.conftest import PLAYERS4, rummy_deal
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+#: Public functions of the services modules that write nothing.
+NOT_WRITES = {"deal_fingerprint", "refusal_already_entered", "refusal_deal_changed"}
+
+
+def write_services() -> dict[str, Callable[..., Any]]:
+    """Every public function of every ``services`` module of the site, but those that write
+    nothing."""
+    found: dict[str, Callable[..., Any]] = {}
+    for info in pkgutil.walk_packages(scorekeeper.__path__, "scorekeeper."):
+        if info.name.rsplit(".", 1)[-1] != "services":
+            continue
+        module = importlib.import_module(info.name)
+        for name in getattr(module, "__all__", ()):
+            function = getattr(module, name)
+            if inspect.isfunction(function) and name not in NOT_WRITES:
+                found[f"{info.name}.{name}"] = function
+    return found
+
+
+class Watch:
+    """Records, for the statements sent while it is on, whether each ran in an atomic block,
+    and counts the commits and rollbacks of the connection."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch):
+        self.outside: list[str] = []
+        self.statements = 0
+        self.commits = 0
+        self.rollbacks = 0
+        commit, rollback = connection.commit, connection.rollback
+
+        def counted_commit() -> None:
+            self.commits += 1
+            commit()
+
+        def counted_rollback() -> None:
+            self.rollbacks += 1
+            rollback()
+
+        monkeypatch.setattr(connection, "commit", counted_commit)
+        monkeypatch.setattr(connection, "rollback", counted_rollback)
+
+    def __call__(self, execute, sql, params, many, context):
+        self.statements += 1
+        # SQLite's "BEGIN IMMEDIATE" opens the transaction that the atomic block is entering
+        if not connection.in_atomic_block and not sql.startswith("BEGIN"):
+            self.outside.append(sql)
+        return execute(sql, params, many, context)
+
+
+def watched(monkeypatch: pytest.MonkeyPatch, call: Callable[[], Any]) -> tuple[Watch, Any]:
+    assert not connection.in_atomic_block, "the test itself must not run in a transaction"
+    watch = Watch(monkeypatch)
+    outcome: Any
+    with connection.execute_wrapper(watch):
+        try:
+            outcome = call()
+        except RuleError as refusal:
+            outcome = refusal
+    monkeypatch.undo()
+    return watch, outcome
+
+
+# Each scenario, given the test's fixtures, returns a call that succeeds and one the rules
+# refuse (None for a service that has nothing to refuse).
+Calls = tuple[Callable[[], Any], Callable[[], Any] | None]
+
+
+def _match_create(user, make_match) -> Calls:
+    def create(**rules: Any) -> Callable[[], Any]:
+        return lambda: services.match_create(
+            owner=user, game="biriba", players=PLAYERS4, first_dealer=0, rules=rules
+        )
+
+    return create(), create(target=0)
+
+
+def _match_import(user, make_match) -> Calls:
+    document = match_scored(make_match("burraco", deals=2))[2]
+    return (
+        lambda: services.match_import(owner=user, document=document),
+        lambda: services.match_import(owner=user, document={**document, "players": ["Anna"]}),
+    )
+
+
+def _deal_record(user, make_match) -> Calls:
+    match = make_match("biriba", deals=1)
+    return (
+        lambda: services.deal_record(match=match, data=rummy_deal("biriba"), number=2),
+        lambda: services.deal_record(match=match, data={"sides": []}),
+    )
+
+
+def _deal_correct(user, make_match) -> Calls:
+    match = make_match("burraco", deals=2)
+    return (
+        lambda: services.deal_correct(match=match, number=1, data=rummy_deal("burraco")),
+        lambda: services.deal_correct(match=match, number=1, data={"sides": []}),
+    )
+
+
+def _deal_delete_last(user, make_match) -> Calls:
+    match = make_match("barbu", deals=3)
+    return (
+        lambda: services.deal_delete_last(match=match, number=3),
+        lambda: services.deal_delete_last(match=match, number=1),
+    )
+
+
+def _player_get_or_create(user, make_match) -> Calls:
+    return lambda: services.player_get_or_create(owner=user, name="Eleni"), None
+
+
+SCENARIOS: dict[str, Callable[[Any, Any], Calls]] = {
+    "scorekeeper.services.match_create": _match_create,
+    "scorekeeper.services.match_import": _match_import,
+    "scorekeeper.services.deal_record": _deal_record,
+    "scorekeeper.services.deal_correct": _deal_correct,
+    "scorekeeper.services.deal_delete_last": _deal_delete_last,
+    "scorekeeper.services.player_get_or_create": _player_get_or_create,
+}
+
+
+def test_every_write_service_has_a_scenario():
+    missing = sorted(set(write_services()) - set(SCENARIOS))
+    assert not missing, f"write services without a scenario in {__name__}: {missing}"
+    assert set(SCENARIOS) <= set(write_services())
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_a_write_service_runs_in_one_transaction(name, user, make_match, monkeypatch):
+    succeeds, refused = SCENARIOS[name](user, make_match)
+
+    watch, outcome = watched(monkeypatch, succeeds)
+    assert not isinstance(outcome, RuleError), outcome
+    assert watch.statements, "the scenario wrote nothing"
+    assert watch.outside == [], f"{name} sent statements outside a transaction"
+    assert (watch.commits, watch.rollbacks) == (1, 0), f"{name} is not one transaction"
+
+    if refused is None:
+        return
+    rows = _rows()
+    watch, outcome = watched(monkeypatch, refused)
+    assert isinstance(outcome, RuleError), f"{name}: the refused scenario was not refused"
+    assert watch.outside == [], f"{name} sent statements outside a transaction"
+    assert watch.commits == 0 and watch.rollbacks <= 1, f"{name} committed a refused write"
+    assert _rows() == rows, f"{name} changed rows although it refused"
+
+
+def _rows() -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of the site's tables, to see that a refusal changed none."""
+    from django.apps import apps
+
+    out = {}
+    for model in apps.get_app_config("scorekeeper").get_models():
+        out[model.__name__] = sorted(map(repr, model.objects.values_list()))
+    out["Match.updated"] = sorted(map(repr, Match.objects.values_list("pk", "updated")))
+    return out
