@@ -221,3 +221,29 @@ def test_two_phones_saving_corrections_from_their_pages(make_match, user):
     stored_hand = Deal.objects.get(match=match, number=1).data["sides"][1]["hand"]
     kept = "QH" if "9H" in stored_hand else "9H"
     assert kept in draft_of(refused[0])  # the refused phone's entry is still on its page
+
+
+def test_a_delete_confirmed_on_a_scoreboard_drawn_before_a_correction(make_match, user):
+    """Through the pages: the scoreboard's delete carries the deal as it was drawn; another
+    phone corrects that deal; the delete is refused with the reason and the correction stays."""
+    match = make_match("burraco", deals=2)
+    phone = Client()
+    phone.force_login(user)
+    board = phone.get(f"/matches/{match.pk}/")
+    drawn = board.context["last_base"]
+    services.deal_correct(match=fresh(match), number=2, data=marked("burraco", 7), drawn_from=drawn)
+    corrected = Deal.objects.get(match=match, number=2).data
+    response = phone.post(
+        f"/matches/{match.pk}/",
+        {"action": "delete_last", "number": "2", "base": drawn},
+        follow=True,
+    )
+    assert "deal 2 was changed elsewhere since this page was drawn" in response.content.decode()
+    assert Deal.objects.get(match=match, number=2).data == corrected
+    # the scoreboard drawn now deletes it
+    fresh_board = phone.get(f"/matches/{match.pk}/")
+    phone.post(
+        f"/matches/{match.pk}/",
+        {"action": "delete_last", "number": "2", "base": fresh_board.context["last_base"]},
+    )
+    assert list(match.deals.values_list("number", flat=True)) == [1]
