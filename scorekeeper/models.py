@@ -13,9 +13,10 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper import names
 from scorekeeper.rules.base import MatchHeader
 
-PLAYER_NAME_MAX = 40
+PLAYER_NAME_MAX = names.NAME_MAX
 #: The most deals a match may hold: far beyond any evening (a Barbu match is 32 at most, a long
 #: rummy match a few dozen); a bound so that every number a request carries is bounded.
 MAX_DEALS = 100_000
@@ -28,8 +29,9 @@ class Game(models.TextChoices):
 
 
 def name_key(name: str) -> str:
-    """The form of a name that makes two spellings the same person ("Anna" = "ANNA" = "anna")."""
-    return " ".join(name.split()).casefold()
+    """The form of a name that makes two spellings the same person ("Anna" = "ANNA" = "anna"
+    = fullwidth "Ａｎｎａ"): see :func:`scorekeeper.names.key`."""
+    return names.key(name)
 
 
 def column_names(header: MatchHeader) -> list[str]:
@@ -45,11 +47,11 @@ class Player(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players"
     )
-    name = models.CharField(_("name"), max_length=PLAYER_NAME_MAX)
-    # Case-folded in Python: SQLite's lower() only folds ASCII, and Greek names are common here.
-    # Folding makes one character up to three (U+0390 folds to U+03B9 U+0308 U+0301): a key
-    # may be three times as long as its name.
-    key = models.CharField(max_length=PLAYER_NAME_MAX * 3, editable=False)
+    name = models.CharField(_("name"), max_length=PLAYER_NAME_MAX, validators=[names.validate])
+    # Folded in Python (NFKC, case): SQLite's lower() only folds ASCII, and Greek names are
+    # common here. Folding makes one character up to 18 (U+FDFA, an Arabic ligature): the
+    # column holds the key of any name the site accepts.
+    key = models.CharField(max_length=names.KEY_MAX, editable=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -64,6 +66,7 @@ class Player(models.Model):
         return self.name
 
     def save(self, *args, **kwargs) -> None:
+        self.name = names.normalize(self.name)
         self.key = name_key(self.name)
         super().save(*args, **kwargs)
 
@@ -147,7 +150,9 @@ class Match(models.Model):
 class MatchSeat(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    # RESTRICT, not PROTECT: a player who sits in a match cannot be deleted alone, but deleting
+    # their owner (who owns the matches too, so the seats go with them) deletes everything.
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
 
     class Meta:
         ordering = ["match", "seat"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import unicodedata
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -19,7 +18,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scorekeeper.models import MAX_DEALS, PLAYER_NAME_MAX, Deal, Match, MatchSeat, Player, name_key
+from scorekeeper import names
+from scorekeeper.models import MAX_DEALS, Deal, Match, MatchSeat, Player, name_key
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.base import MatchResult
 from scorekeeper.rules.errors import RuleError
@@ -42,34 +42,19 @@ _DEAL_WHERE = re.compile(r"^deal (\d+)$")
 
 
 def _clean_name(name: str) -> str:
-    return " ".join(str(name).split())
+    return names.normalize(name)
 
 
-def _check_names(names: list[Any]) -> None:
-    """What the site asks of a name beyond the rules: a length it stores, no control
-    character (PostgreSQL refuses NUL in text, and an escape sequence has no place in a name)."""
-    for i, name in enumerate(names):
-        if not isinstance(name, str):
-            continue  # the rules core refuses it
-        name = _clean_name(name)
-        if len(name) > PLAYER_NAME_MAX:
-            raise RuleError(
-                "name_too_long",
-                gettext("a name may have at most {limit} characters"),
-                limit=PLAYER_NAME_MAX,
-                where=(f"players[{i}]",),
-            )
-        if any(unicodedata.category(c) == "Cc" for c in name):
-            raise RuleError(
-                "name_control",
-                gettext("a name may not contain control characters"),
-                where=(f"players[{i}]",),
-            )
+def _check_names(players: list[Any]) -> None:
+    """What the site asks of the names beyond the rules (:func:`scorekeeper.names.check`): no
+    control, invisible or direction character, a length it stores, nobody twice by key."""
+    names.check(players)
 
 
 @transaction.atomic
 def player_get_or_create(*, owner: AbstractBaseUser, name: str) -> Player:
-    """The owner's player of that name (ignoring case and spacing), created if new."""
+    """The owner's player of that name (ignoring case, spacing and compatibility forms:
+    :func:`scorekeeper.names.key`), created if new."""
     name = _clean_name(name)
     player, _ = Player.objects.get_or_create(
         owner=owner, key=name_key(name), defaults={"name": name}
