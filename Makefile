@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install run test lint format bench clean
+.PHONY: install run serve test lint format bench clean
 
 # Finds a Python 3.12+ that really runs: python3.13/python3.12/python3 on PATH, else pyenv's
 # installed versions (a pyenv shim may refuse to run an unselected version, so it is tried).
@@ -27,6 +27,17 @@ install: $(VENV)/.installed
 run: install
 	$(PY) manage.py migrate --noinput
 	DEBUG=$${DEBUG:-1} $(PY) manage.py runserver 127.0.0.1:8000
+
+# Production: the environment's settings (README, "Running in production"), then gunicorn with
+# WEB_CONCURRENCY workers (4) on HOST:PORT (127.0.0.1:8000, behind the TLS proxy).
+serve: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput
+	$(PY) manage.py check --deploy
+	exec $(VENV)/bin/gunicorn scorekeeper.wsgi \
+	  --workers $${WEB_CONCURRENCY:-4} \
+	  --bind $${HOST:-127.0.0.1}:$${PORT:-8000} \
+	  --access-logfile -
 
 test: install
 	$(VENV)/bin/ruff check .
