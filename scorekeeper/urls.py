@@ -1,14 +1,17 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
-from scorekeeper import entry_views, views
+from scorekeeper import entry_views, health, views
+from scorekeeper.accounts import admin as account_admin  # noqa: F401  (the admin's user deletion)
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("healthz", health.healthz, name="healthz"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", views.login, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/", include("scorekeeper.accounts.urls")),
     path("matches/new/", views.match_new, name="match_new"),
     path("matches/import/", views.match_import, name="match_import"),
     path("matches/<int:pk>/", views.match_detail, name="match_detail"),
@@ -19,3 +22,10 @@ urlpatterns = [
     path("matches/<int:pk>/deals/preview/", entry_views.deal_preview, name="deal_preview"),
     path("admin/", admin.site.urls),
 ]
+
+# The pages a player sees when a request fails (scorekeeper/errors.py); the CSRF failure page
+# is settings.CSRF_FAILURE_VIEW.
+handler400 = "scorekeeper.errors.bad_request"
+handler403 = "scorekeeper.errors.permission_denied"
+handler404 = "scorekeeper.errors.page_not_found"
+handler500 = "scorekeeper.errors.server_error"
