@@ -21,6 +21,7 @@ from django.db import connection
 
 import scorekeeper
 from scorekeeper import services
+from scorekeeper.accounts.services import account_delete
 from scorekeeper.models import Match
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.selectors import match_scored
@@ -40,9 +41,9 @@ def write_services() -> dict[str, Callable[..., Any]]:
         if info.name.rsplit(".", 1)[-1] != "services":
             continue
         module = importlib.import_module(info.name)
-        for name in getattr(module, "__all__", ()):
-            function = getattr(module, name)
-            if inspect.isfunction(function) and name not in NOT_WRITES:
+        for name, function in inspect.getmembers(module, inspect.isfunction):
+            defined_here = function.__module__ == info.name
+            if defined_here and not name.startswith("_") and name not in NOT_WRITES:
                 found[f"{info.name}.{name}"] = function
     return found
 
@@ -140,7 +141,13 @@ def _player_get_or_create(user, make_match) -> Calls:
     return lambda: services.player_get_or_create(owner=user, name="Eleni"), None
 
 
+def _account_delete(user, make_match) -> Calls:
+    make_match("biriba", deals=2)
+    return lambda: account_delete(user=user), None
+
+
 SCENARIOS: dict[str, Callable[[Any, Any], Calls]] = {
+    "scorekeeper.accounts.services.account_delete": _account_delete,
     "scorekeeper.services.match_create": _match_create,
     "scorekeeper.services.match_import": _match_import,
     "scorekeeper.services.deal_record": _deal_record,
