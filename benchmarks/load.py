@@ -28,7 +28,9 @@ request exactly as the pages send it (an htmx POST of the entry form for every k
 Scenarios: ``one``, every client on ONE match (the saves race for the next deal, the
 corrections mostly for deals 1-3); ``many``, each client on its own match. There is no think
 time: a stress test, not an evening. Under it every request first waits for a free worker, so
-the ratios to the baseline are compressed towards 1 (the baseline's p50 is mostly that wait).
+the ratios to the baseline are compressed towards 1 (the baseline's p50 is mostly that wait);
+the column "alone" gives them as measured first, on the same server, with one phone alone
+(150 requests): what each kind of request costs when nothing waits.
 
 Every deal entered carries a marker: Anna & Chris are entered as totals, and their melded and
 in-hand figures encode a number unique in the match (Babis & Dora meld 3-4-5 of spades), so
@@ -86,7 +88,8 @@ PG_DATABASE = "scorekeeper_load"
 PLAYERS = ["Anna", "Babis", "Chris", "Dora"]  # sides: Anna & Chris (0), Babis & Dora (1)
 SEEDED = 3  # deals each match starts with (markers 0, 1, 2); the corrections' first targets
 SAVE_TRIES = 4
-START_TIMEOUT = 300  # s for every client to log in
+START_TIMEOUT = 300  # s for every client process to start
+ALONE_REQUESTS = 150  # the reference pass: one phone alone, before the scenarios
 KINDS = ("baseline", "scoreboard", "entry page", "tap", "save", "correction")
 # The expected refusals: their code (the banner's data-message) and their words.
 ALREADY_ENTERED = ("deal_already_entered", "has already been entered")
@@ -317,12 +320,13 @@ class Phone:
             body = urlencode(fields).encode()
             headers["Content-Type"] = "application/x-www-form-urlencoded"
             headers["Origin"] = self.origin
-        if htmx:
+        if htmx:  # what htmx sends for a key of the pad (a button name="action" in the form)
             headers.update(
                 {
                     "HX-Request": "true",
                     "HX-Current-URL": self.origin + current,
                     "HX-Target": "entry",
+                    "HX-Trigger-Name": "action",
                 }
             )
         if csrf:
@@ -663,7 +667,10 @@ def step_setup(job: dict[str, Any]) -> dict[str, Any]:
             services.deal_record(match=match, data=entered_deal(number - 1), number=number)
         return match.pk
 
-    out: dict[str, Any] = {"cookie": settings.SESSION_COOKIE_NAME}
+    out: dict[str, Any] = {
+        "cookie": settings.SESSION_COOKIE_NAME,
+        "alone": {"matches": [match_for(users[0])], "sessions": [_session(users[0])]},
+    }
     if "one" in job["scenarios"]:
         out["one"] = {
             "matches": [match_for(users[0])],
@@ -981,15 +988,22 @@ def percentile(sorted_values: list[float], p: float) -> float:
 
 
 def run_clients(
-    args: argparse.Namespace, port: int, prepared: dict[str, Any], cookie: str, baseline: str
+    clients: int,
+    seconds: float | None,
+    requests: int | None,
+    port: int,
+    prepared: dict[str, Any],
+    cookie: str,
+    baseline: str,
 ) -> tuple[list[dict[str, Any]], float]:
+    """Start the clients together; their results and the time from start to the last end."""
     context = multiprocessing.get_context("spawn")
-    barrier = context.Barrier(args.clients + 1)
+    barrier = context.Barrier(clients + 1)
     queue = context.Queue()
     matches = prepared["matches"]
     shared = len(matches) == 1
     processes = []
-    for i in range(args.clients):
+    for i in range(clients):
         cfg = {
             "index": i,
             "port": port,
@@ -997,11 +1011,11 @@ def run_clients(
             "shared": shared,
             "session_cookie": cookie,
             "session": prepared["sessions"][i],
-            "seconds": None if args.requests else args.seconds,
-            "requests": args.requests,
+            "seconds": seconds,
+            "requests": requests,
             "baseline": baseline,
             "marker_start": SEEDED + (i if shared else 0),
-            "marker_step": args.clients if shared else 1,
+            "marker_step": clients if shared else 1,
             "seed": 1000 * i + 7,
         }
         process = context.Process(target=client_main, args=(cfg, barrier, queue), daemon=True)
@@ -1013,7 +1027,7 @@ def run_clients(
         raise Failure(f"the clients did not all start ({type(e).__name__})") from e
     started = time.monotonic()
     results = []
-    limit = (args.seconds or 0) + 600
+    limit = (seconds or 0) + 600
     for _ in processes:
         try:
             results.append(queue.get(timeout=limit))
@@ -1026,45 +1040,60 @@ def run_clients(
 
 
 def scenario_label(name: str, clients: int) -> str:
+    if name == "alone":
+        return "one phone alone on its match"
     return "ONE match" if name == "one" else f"{clients} matches, one each"
+
+
+def latencies(results: list[dict[str, Any]]) -> dict[str, list[float]]:
+    by_kind: dict[str, list[float]] = defaultdict(list)
+    for r in results:
+        for kind, ms, _ in r["samples"]:
+            by_kind[kind].append(ms)
+    for values in by_kind.values():
+        values.sort()
+    return by_kind
 
 
 def report_scenario(
     db: str,
     name: str,
-    args: argparse.Namespace,
+    clients: int,
     results: list[dict[str, Any]],
     elapsed: float,
     baseline_label: str,
     exceptions: Counter[str],
     check: dict[str, Any],
+    alone: dict[str, list[float]],
 ) -> dict[str, Any]:
     samples = [s for r in results for s in r["samples"]]
-    by_kind: dict[str, list[float]] = defaultdict(list)
-    for kind, ms, _ in samples:
-        by_kind[kind].append(ms)
-    for values in by_kind.values():
-        values.sort()
+    by_kind = latencies(results)
     outcomes = Counter((kind, outcome) for kind, _, outcome in samples)
     base = percentile(by_kind.get("baseline", []), 50)
     rps = len(samples) / elapsed if elapsed else math.nan
     say()
     say(
-        f"== {db} · {scenario_label(name, args.clients)} · {args.clients} clients · "
+        f"== {db} · {scenario_label(name, clients)} · {clients} clients · "
         f"{len(samples)} requests in {elapsed:.1f} s · {rps:.1f} requests/s"
     )
     say(f"   baseline: {baseline_label}, p50 {base:.1f} ms")
-    say(f"   {'kind':<12} {'count':>6}  {'p50 × baseline (ms)':>22}  {'p99 × baseline (ms)':>22}")
+    alone_base = percentile(alone.get("baseline", []), 50)
+    head = f"   {'kind':<12} {'count':>6}  {'p50 × baseline (ms)':>22}  {'p99 × baseline (ms)':>22}"
+    say(head + (f"  {'alone: p50 × (ms)':>20}" if alone else ""))
     for kind in KINDS:
         values = by_kind.get(kind, [])
         if not values:
             say(f"   {kind:<12} {0:>6}")
             continue
         p50, p99 = percentile(values, 50), percentile(values, 99)
-        say(
+        line = (
             f"   {kind:<12} {len(values):>6}  {p50 / base:>13.1f} ({p50:>6.1f})"
             f"  {p99 / base:>13.1f} ({p99:>6.1f})"
         )
+        if alone.get(kind):
+            reference = percentile(alone[kind], 50)
+            line += f"  {reference / alone_base:>11.1f} ({reference:>6.1f})"
+        say(line)
     refusals_save = outcomes[("save", "refused")]
     refusals_fix = outcomes[("correction", "refused")]
     notices = outcomes[("tap", "notice")]
@@ -1148,37 +1177,56 @@ def run_database(
         with Server(env, tmp / f"gunicorn-{db}.log") as server:
             baseline, baseline_label = server.baseline()
             step(f"{label}: gunicorn ({WORKERS} sync workers) on {HOST}:{server.port}")
-            for name in scenarios:
-                budget = (
-                    f"{args.requests} requests each" if args.requests else f"{args.seconds:g} s"
-                )
-                where = scenario_label(name, args.clients)
-                step(f"{label}: {where}, {args.clients} clients, {budget}")
+            alone: dict[str, list[float]] = {}
+            for name in ["alone", *scenarios]:
+                if name == "alone":  # the reference: what each request costs with no queue
+                    clients, seconds, requests = 1, None, ALONE_REQUESTS
+                else:
+                    clients, seconds, requests = args.clients, args.seconds, args.requests
+                    if requests:
+                        seconds = None
+                budget = f"{requests} requests each" if requests else f"{seconds:g} s"
+                step(f"{label}: {scenario_label(name, clients)}, {clients} clients, {budget}")
                 since = server.log_size()
                 results, elapsed = run_clients(
-                    args, server.port, prepared[name], prepared["cookie"], baseline
+                    clients,
+                    seconds,
+                    requests,
+                    server.port,
+                    prepared[name],
+                    prepared["cookie"],
+                    baseline,
                 )
                 exceptions = server.exceptions(since)
                 # what each match's phones were told; the setup step's deals were told to it
+                ids = prepared[name]["matches"]
                 records = {
                     str(m): {
                         "saves": [[n - 1, n] for n in range(1, SEEDED + 1)],
                         "corrections": [],
                         "uncertain": [],
                     }
-                    for m in prepared[name]["matches"]
+                    for m in ids
                 }
                 for r in results:
-                    ids = prepared[name]["matches"]
-                    match = ids[0] if name == "one" else ids[r["index"]]
+                    match = ids[0] if len(ids) == 1 else ids[r["index"]]
                     for key in ("saves", "corrections", "uncertain"):
                         records[str(match)][key] += r[key]
                 check = run_step("check", {"matches": records}, env, tmp)
-                summaries.append(
-                    report_scenario(
-                        label, name, args, results, elapsed, baseline_label, exceptions, check
-                    )
+                summary = report_scenario(
+                    label,
+                    name,
+                    clients,
+                    results,
+                    elapsed,
+                    baseline_label,
+                    exceptions,
+                    check,
+                    alone,
                 )
+                summaries.append(summary)
+                if name == "alone":
+                    alone = latencies(results)
     finally:
         if db == "postgresql":
             try:
@@ -1254,11 +1302,10 @@ def main() -> int:
         bad = bad or bool(s["errors"] or s["lost"] or s["duplicates"] or s["other"])
     for db in failed:
         say(f"   {db}: did not run (see above)")
-    say(
-        "   FAILED: errors, losses or duplicates above"
-        if bad
-        else "   OK: no error, loss or duplicate"
+    verdict = (
+        "FAILED: errors, losses or duplicates above" if bad else "OK: no error, loss or duplicate"
     )
+    say(f"   {verdict} (the whole run took {time.monotonic() - STARTED:.0f} s)")
     return 1 if bad else 0
 
 
