@@ -1,9 +1,14 @@
 """The settings module is driven by the environment and secure by default."""
 
+import http.client
 import json
 import os
+import signal
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 from django.core.management.utils import get_random_secret_key
@@ -219,3 +224,81 @@ def test_the_middleware_order_keeps_the_size_limit_last():
     assert mw.index("scorekeeper.middleware.htmx_errors") > mw.index(
         "django_htmx.middleware.HtmxMiddleware"
     )
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_make_serve_migrates_collects_and_starts_gunicorn(tmp_path):
+    """The documented production command, as a club would run it (SQLite, two workers, behind
+    a TLS proxy): the health check answers over plain http, pages are sent to https."""
+    port = _free_port()
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DEBUG", "SECURE_", "PYTEST_", "GUNICORN", "MAKE"))
+        and k not in {"DATABASE_URL", "MAKEFLAGS", "MFLAGS"}
+    }
+    env.update(
+        SECRET_KEY=get_random_secret_key(),
+        ALLOWED_HOSTS="scores.example.org",
+        SECURE_SSL_REDIRECT="1",
+        SECURE_PROXY_SSL_HEADER="X-Forwarded-Proto",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'club.sqlite3'}",
+        HOST="127.0.0.1",
+        PORT=str(port),
+        WEB_CONCURRENCY="2",
+    )
+    log = tmp_path / "serve.log"
+    with log.open("wb") as out:
+        # -o: the virtualenv counts as installed (the test runs in it), nothing is reinstalled
+        server = subprocess.Popen(
+            ["make", "--no-print-directory", "-o", ".venv/.installed", "serve"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            answer = None
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline and server.poll() is None:
+                try:
+                    request = urllib.request.Request(
+                        f"http://127.0.0.1:{port}/healthz", headers={"Host": "scores.example.org"}
+                    )
+                    with urllib.request.urlopen(request, timeout=5) as response:
+                        answer = (response.status, response.headers["Server"], response.read())
+                        break
+                except OSError:
+                    time.sleep(0.5)
+            home = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            home.request("GET", "/", headers={"Host": "scores.example.org"})
+            redirect = home.getresponse()
+            proxied = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            proxied.request(
+                "GET", "/", headers={"Host": "scores.example.org", "X-Forwarded-Proto": "https"}
+            )
+            served = proxied.getresponse()
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=30)
+    output = log.read_text()
+    assert answer is not None, output
+    status, software, body = answer
+    assert (status, body) == (200, b"ok\n")
+    assert software.startswith("gunicorn")
+    assert "Applying scorekeeper.0001_initial... OK" in output
+    assert "static files copied" in output
+    assert "System check identified no issues" in output  # check --deploy
+    assert redirect.status == 301
+    assert redirect.getheader("Location") == "https://scores.example.org/"
+    assert served.status == 200 and "max-age=31536000" in served.getheader(
+        "Strict-Transport-Security"
+    )
+    assert output.count("Booting worker with pid") == 2
+    assert f"Listening at: http://127.0.0.1:{port}" in output
