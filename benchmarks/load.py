@@ -426,15 +426,14 @@ class Table:
         return marker
 
     def run(self) -> None:
-        while True:
-            marker = self.next_marker()
-            if marker is None:
-                return
-            self.enter(marker)
-            marker = self.next_marker()
-            if marker is None:
-                return
-            self.correct(self.pick_deal(), marker)
+        # half the phones begin with a correction, so that a short run has both from the start
+        correcting = self.cfg["index"] % 2 == 1
+        while (marker := self.next_marker()) is not None:
+            if correcting:
+                self.correct(self.pick_deal(), marker)
+            else:
+                self.enter(marker)
+            correcting = not correcting
 
     # -- the requests -------------------------------------------------------------------------
 
