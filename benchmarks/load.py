@@ -967,6 +967,11 @@ class Server:
                 j = i + 1
                 while j < len(lines) and (lines[j].startswith(" ") or not lines[j].strip()):
                     j += 1
+                following = [x for x in lines[j + 1 : j + 3] if x.strip()]
+                if following and following[0].startswith(
+                    ("The above exception", "During handling")
+                ):
+                    continue  # a chained exception: the one after it is counted
                 if j < len(lines):
                     found[lines[j].strip()[:200]] += 1
         return found
