@@ -199,3 +199,72 @@ def test_a_tap_refused_by_the_csrf_check_shows_why_in_place_of_the_pad(chromium,
     page.get_by_role("link", name="Reload the page").click()
     expect(page.locator("#entry")).to_be_visible()
     watch.clean("after the refused tap")
+
+
+def test_a_tap_that_cannot_reach_the_site_says_so(chromium, live_server):
+    base = live_server.url
+    page = new_phone(chromium)
+    # the browser and htmx report the aborted request; nothing else may go wrong
+    watch = Watch(
+        page,
+        expected=(
+            "Failed to load resource: net::ERR_FAILED",
+            "htmx:afterRequest",
+            "htmx:sendError",
+        ),
+    )
+    sign_up(page, base)
+    new_match(page, base, "burraco")
+    enter_deal(page, 1)
+
+    def offline(route):
+        if route.request.method == "POST":
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/deals/new/$"), offline)
+    tap(page, "suit:H")
+    notice = page.locator('#page [data-message="connection_lost"]')
+    expect(notice).to_contain_text("could not be reached")
+    fits(page)
+    page.unroute(re.compile(r"/deals/new/$"))
+    page.wait_for_timeout(500)
+    tap(page, "suit:S")
+    settled(page)
+    expect(notice).to_have_count(0)
+    expect(page.locator("#entry")).to_be_visible()
+    watch.clean("after the connection came back")
+
+
+def test_the_htmx_login_form_says_the_account_is_locked(chromium, live_server, settings):
+    base = live_server.url
+    page = new_phone(chromium)
+    watch = Watch(
+        page,
+        expected=(
+            "Failed to load resource: the server responded with a status of 429",
+            "Response Status Error Code 429",
+        ),
+    )
+    sign_up(page, base)
+    page.get_by_role("button", name="Log out").click()
+    page.wait_for_url(base + "/")
+    page.goto(base + "/accounts/login/")
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        page.fill('input[name="username"]', "anna")
+        page.fill('input[name="password"]', "a-wrong-guess")
+        page.get_by_role("button", name="Log in").click()
+        expect(page.locator("#auth-form .error").first).to_be_visible()
+        settled_form = page.locator("#auth-form:not(.htmx-request)")
+        expect(settled_form).to_have_count(1)
+    locked = page.locator('#auth-form [data-message="login_locked"]')
+    expect(locked).to_contain_text("Too many wrong passwords")
+    fits(page)
+    # the right password, now: still locked, and still said
+    page.fill('input[name="password"]', PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state("networkidle")
+    expect(locked).to_be_visible()
+    assert page.url.endswith("/accounts/login/")
+    watch.clean("locked login")

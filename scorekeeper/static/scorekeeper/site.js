@@ -27,6 +27,33 @@
       lock.addEventListener("release", function () { lock = null; });
     }).catch(function () {});
   }
+  // A request that never reached the site (no network, the server restarting): htmx would
+  // say nothing, so the page says it. An answer the site gave, even an error, is drawn by
+  // htmx itself (base.html's htmx-config swaps 4xx and 5xx too).
+  function unreachable(event) {
+    var main = document.getElementById("page");
+    var text = document.body.getAttribute("data-offline-message");
+    if (!main || !text) return;
+    var notice = document.getElementById("connection-lost");
+    if (!notice) {
+      notice = document.createElement("p");
+      notice.id = "connection-lost";
+      notice.className = "msg error";
+      notice.setAttribute("role", "alert");
+      notice.setAttribute("data-message", "connection_lost");
+      main.insertBefore(notice, main.firstChild);
+    }
+    notice.textContent = text;
+    notice.scrollIntoView({ block: "nearest" });
+  }
+  document.addEventListener("htmx:sendError", unreachable);
+  document.addEventListener("htmx:timeout", unreachable);
+  // Once a request gets through again, the notice has said its piece.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var notice = document.getElementById("connection-lost");
+    if (notice && event.detail && event.detail.xhr && event.detail.xhr.status) notice.remove();
+  });
+
   document.addEventListener("visibilitychange", keepAwake);
   document.addEventListener("DOMContentLoaded", keepAwake);
   document.addEventListener("htmx:afterSettle", keepAwake);
