@@ -13,7 +13,8 @@ from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from django.db import connection
+from django.db import connection, models, transaction
+from django.db.models import ProtectedError
 from django.test import Client
 from django.urls import reverse
 
@@ -394,4 +395,31 @@ def test_the_admin_deletes_a_user_who_owns_matches(client, user, make_match, dja
     assert b"Cannot delete" not in confirm.content
     response = client.post(url, {"post": "yes"})
     assert response.status_code == 302
+    assert _everything_of(user) == dict.fromkeys(_everything_of(user), 0)
+
+
+def test_the_admin_deletes_several_users_at_once(client, user, other_user, make_match):
+    make_match("biriba", deals=1)
+    make_match("barbu", deals=1, owner=other_user)
+    admin = get_user_model().objects.create_superuser("root", "root@example.com", PASSWORD)
+    client.force_login(admin)
+    response = client.post(
+        "/admin/auth/user/",
+        {"action": "delete_selected", "_selected_action": [user.pk, other_user.pk], "post": "yes"},
+    )
+    assert response.status_code == 302
+    for gone in (user, other_user):
+        assert _everything_of(gone) == dict.fromkeys(_everything_of(gone), 0)
+    assert get_user_model().objects.filter(pk=admin.pk).exists()
+
+
+def test_the_deletion_works_while_a_seat_protects_its_player(user, make_match, monkeypatch):
+    """As it was before seats only restricted their players: the matches go first."""
+    make_match("biriba", deals=2)
+    field = MatchSeat._meta.get_field("player")
+    monkeypatch.setattr(field.remote_field, "on_delete", models.PROTECT)
+    with pytest.raises(ProtectedError), transaction.atomic():
+        get_user_model().objects.get(pk=user.pk).delete()  # what the admin used to run into
+    deleted = services.account_delete(user=user)
+    assert (deleted.matches, deleted.players) == (1, 4)
     assert _everything_of(user) == dict.fromkeys(_everything_of(user), 0)
