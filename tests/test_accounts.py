@@ -156,6 +156,10 @@ def test_behind_a_proxy_the_address_is_the_one_the_proxy_saw(rf, settings):
     request = rf.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="1.2.3.4, 10.0.0.7")
     assert client_address(request) == "10.0.0.7"  # the first entry is the client's own claim
     assert client_address(rf.get("/", REMOTE_ADDR="127.0.0.1")) == "127.0.0.1"
+    # what is not an address (the database keeps addresses in an address column) is ignored
+    for junk in ("not-an-address", "10.0.0.7, <script>", "", "1.2.3.4.5"):
+        spoofed = rf.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=junk)
+        assert client_address(spoofed) == "127.0.0.1"
     settings.CLIENT_IP_HEADER = ""
     assert client_address(request) == "127.0.0.1"
 
@@ -183,6 +187,18 @@ def test_behind_a_proxy_players_are_told_apart_by_the_forwarded_address(client, 
         HTTP_X_FORWARDED_FOR="10.0.0.8",
     )
     assert elsewhere.status_code == 302
+
+
+def test_a_forwarded_header_that_is_no_address_is_counted_as_the_connection(client, user, settings):
+    settings.CLIENT_IP_HEADER = "X-Forwarded-For"
+    response = client.post(
+        "/accounts/login/",
+        {"username": "anna", "password": "nope"},
+        REMOTE_ADDR="127.0.0.1",
+        HTTP_X_FORWARDED_FOR="999.1.1.1",
+    )
+    assert response.status_code == 200
+    assert AccessAttempt.objects.get().ip_address == "127.0.0.1"
 
 
 # --- the account page and the download of every match ------------------------------------------

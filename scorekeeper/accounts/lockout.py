@@ -8,6 +8,7 @@ that confirms deleting an account) gets the 429 page. The status is 429 either w
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any
 
 from axes.helpers import get_cool_off
@@ -30,8 +31,10 @@ def client_address(request: HttpRequest) -> str | None:
     if header:
         value = request.META.get("HTTP_" + header.upper().replace("-", "_"), "")
         last = value.split(",")[-1].strip()
-        if last:
-            return last[:100]
+        try:
+            return str(ipaddress.ip_address(last))
+        except ValueError:  # not an address (a proxy that did not set it): the connection's
+            pass
     return request.META.get("REMOTE_ADDR")
 
 
