@@ -81,9 +81,12 @@ def scoreboard(
         for i, (name, total) in enumerate(zip(names, totals, strict=True))
     ]
 
-    notices_by_deal: dict[int | None, list[str]] = {}
+    # each notice with its stable code (the page marks it data-message="CODE")
+    notices_by_deal: dict[int | None, list[dict[str, str]]] = {}
     for notice in result.notices:
-        notices_by_deal.setdefault(_deal_of(notice.where), []).append(notice.message)
+        notices_by_deal.setdefault(_deal_of(notice.where), []).append(
+            {"code": notice.code, "message": notice.message}
+        )
 
     rows = []
     for i, (deal, score, running) in enumerate(
@@ -181,19 +184,20 @@ def _barbu_row(deal: dict[str, Any], score: dict[str, Any], players: list[str]) 
         {"label": _("doubles"), "values": score["doubles"], "kind": "signed"},
         {"label": _("total"), "values": score["total"], "kind": "sum"},
     ]
+    # each fact names one player or more (Domino: who went out, in order), each drawn isolated
     facts = [
-        {"label": label, "value": _seat_name(players, deal[key])}
+        {"label": label, "names": [_seat_name(players, deal[key])]}
         for key, label in SEAT_FACTS.items()
         if key in deal
     ]
     if isinstance(deal.get("last_two"), list) and len(deal["last_two"]) == 2:
-        facts.append({"label": _("Trick 12"), "value": _seat_name(players, deal["last_two"][0])})
-        facts.append({"label": _("Trick 13"), "value": _seat_name(players, deal["last_two"][1])})
+        facts.append({"label": _("Trick 12"), "names": [_seat_name(players, deal["last_two"][0])]})
+        facts.append({"label": _("Trick 13"), "names": [_seat_name(players, deal["last_two"][1])]})
     if isinstance(deal.get("finish_order"), list):
         facts.append(
             {
                 "label": _("Went out"),
-                "value": " → ".join(_seat_name(players, s) for s in deal["finish_order"]),
+                "names": [_seat_name(players, s) for s in deal["finish_order"]],
             }
         )
     doubles = [

@@ -1,4 +1,5 @@
-"""Numbers and cards as a score pad writes them: ``1 245``, ``−20``, ``10♥`` in red."""
+"""Numbers and cards as a score pad writes them: ``1 245``, ``−20``, ``10♥`` in red; and
+names drawn isolated (``<bdi>``), alone or inside a message."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
+from scorekeeper import names
 from scorekeeper.entry_state import RED_SUITS, SUIT_SYMBOLS
 
 register = template.Library()
@@ -71,3 +73,33 @@ def index(sequence: Any, i: Any) -> Any:
         return sequence[i]
     except (IndexError, KeyError, TypeError):
         return None
+
+
+@register.filter
+def bdi(name: Any) -> SafeString:
+    """A name on its own, isolated: ``{% blocktranslate with name=who|bdi %}``."""
+    return names.bdi("" if name is None else name)
+
+
+@register.filter
+def isolated(message: Any, source: Any = None) -> SafeString:
+    """A message in plain text (a refusal of the rules, a sentence built around names),
+    escaped, with the names of ``source`` in it isolated: ``{{ error.message|isolated:match }}``.
+    ``source`` is a match, a match document, the new-match form or a list of names; a message
+    that is already HTML is left as it is."""
+    return names.isolate(message, names.names_of(source))
+
+
+@register.filter
+def coded(errors: Any) -> list[dict[str, str]]:
+    """A form's or a field's errors, each with its code (a refusal of the rules carries the
+    rule's code): ``{% for e in field|coded %}<p data-message="{{ e.code }}">``."""
+    if hasattr(errors, "errors"):  # a bound field
+        errors = errors.errors
+    if not hasattr(errors, "as_data"):
+        return [{"message": str(e), "code": ""} for e in errors or ()]
+    return [
+        {"message": message, "code": error.code or ""}
+        for error in errors.as_data()
+        for message in error
+    ]
