@@ -91,6 +91,10 @@ def test_whitenoise_follows_security_and_htmx_middleware_is_on():
     assert "django_htmx.middleware.HtmxMiddleware" in mw
 
 
+#: Set for the test run only (the browser tests' conftest allows the ORM next to Playwright's
+#: event loop): no production environment has it, and check --deploy refuses it.
+TEST_ONLY = {"DJANGO_ALLOW_ASYNC_UNSAFE"}
+
 PRODUCTION = {
     "DEBUG": "0",
     "SECRET_KEY": get_random_secret_key(),  # 50 random characters
@@ -104,7 +108,7 @@ def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
         k: v
         for k, v in os.environ.items()
         if not k.startswith(("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "SECURE_", "PYTEST_"))
-        and k not in {"DATABASE_URL", "CLIENT_IP_HEADER"}
+        and k not in {"DATABASE_URL", "CLIENT_IP_HEADER", *TEST_ONLY}
     }
     clean.update(env, DJANGO_SETTINGS_MODULE="scorekeeper.settings")
     return subprocess.run(
@@ -153,6 +157,7 @@ def security(**env: str) -> dict:
         k: v
         for k, v in os.environ.items()
         if not k.startswith(("DEBUG", "SECRET_KEY", "SECURE_", "PYTEST_", "LOGIN_"))
+        and k not in TEST_ONLY
     }
     clean.update(env, DJANGO_SETTINGS_MODULE="scorekeeper.settings")
     run = subprocess.run(
@@ -240,7 +245,7 @@ def test_make_serve_migrates_collects_and_starts_gunicorn(tmp_path):
         k: v
         for k, v in os.environ.items()
         if not k.startswith(("DEBUG", "SECURE_", "PYTEST_", "GUNICORN", "MAKE"))
-        and k not in {"DATABASE_URL", "MAKEFLAGS", "MFLAGS"}
+        and k not in {"DATABASE_URL", "MAKEFLAGS", "MFLAGS", *TEST_ONLY}
     }
     env.update(
         SECRET_KEY=get_random_secret_key(),
@@ -285,7 +290,8 @@ def test_make_serve_migrates_collects_and_starts_gunicorn(tmp_path):
             )
             served = proxied.getresponse()
         finally:
-            os.killpg(server.pid, signal.SIGTERM)
+            if server.poll() is None:
+                os.killpg(server.pid, signal.SIGTERM)
             server.wait(timeout=30)
     output = log.read_text()
     assert answer is not None, output
