@@ -227,6 +227,9 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 # A try while locked does not push the end of the lock further: the page can say when it ends.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# Failed attempts are kept (for the lock) until they expire; successful logins are not logged:
+# the site has no use for a list of every player's addresses.
+AXES_DISABLE_ACCESS_LOG = True
 AXES_LOCKOUT_CALLABLE = "scorekeeper.accounts.lockout.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "scorekeeper.accounts.lockout.client_address"
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "").strip()

@@ -9,7 +9,7 @@ import zipfile
 from datetime import timedelta
 
 import pytest
-from axes.models import AccessAttempt
+from axes.models import AccessAttempt, AccessLog
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
@@ -356,6 +356,20 @@ def test_deleting_removes_the_account_its_matches_and_players_and_logs_out(
     assert "You are logged out." in home
     assert 'data-message="account_deleted"' in home
     assert reverse("login") in home
+
+
+def test_deleting_forgets_what_the_login_limit_noted_under_the_name(auth_client, user, other_user):
+    fail(Client(), "anna", address="10.0.0.1", times=2)
+    fail(Client(), "babis", address="10.0.0.1", times=2)
+    response = auth_client.post("/accounts/delete/", {"password": PASSWORD})
+    assert response.status_code == 302
+    assert not AccessAttempt.objects.filter(username="anna").exists()
+    assert AccessAttempt.objects.filter(username="babis").exists()
+
+
+def test_successful_logins_are_not_logged(client, user):
+    assert login(client, "anna", PASSWORD, address="10.0.0.1").status_code == 302
+    assert not AccessLog.objects.exists()
 
 
 def test_wrong_passwords_on_the_delete_page_count_towards_the_lock(

@@ -1,15 +1,16 @@
 """Deleting an account with everything it holds.
 
-Matches go first (their seats and deals with them), then the players, then the account: a
-seat holds on to its player (``MatchSeat.player`` is protected), so the order matters while
-that protection stands and does no harm after. All in one transaction: an account is deleted
-whole or not at all.
+Matches go first (their seats and deals with them), then the players, then the account, then
+what the login limit noted under its name. A seat holds on to its player (``MatchSeat.player``
+was protected, is restricted now), so the order matters while such a protection stands and
+does no harm after. All in one transaction: an account is deleted whole or not at all.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
@@ -38,4 +39,7 @@ def account_delete(*, user: AbstractBaseUser) -> AccountDeleted:
     players.delete()
     username = account.get_username()
     account.delete()
+    # what the login limit kept about the name (addresses, browsers) goes with it
+    for log in (AccessAttempt, AccessFailureLog, AccessLog):
+        log.objects.filter(username=username).delete()
     return AccountDeleted(username=username, matches=match_count, players=player_count)
