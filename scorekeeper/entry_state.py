@@ -10,7 +10,9 @@ The deal built from a draft (``RummyDraft.deal_json``, ``BarbuDraft.deal_json``)
 by the rules core, never here.
 
 A draft read back from a form is never trusted: :meth:`RummyDraft.from_json` and
-:meth:`BarbuDraft.from_json` keep what is well formed and drop the rest.
+:meth:`BarbuDraft.from_json` keep what is well formed and drop the rest. Every number an action
+or a draft carries as text (``"remove:m2:3"``, a target ``"m2"``) is read by
+:func:`~scorekeeper.inputs.parse_int`: ASCII digits within bounds, never ``²`` or ``٣``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.inputs import parse_int
 from scorekeeper.rules import biriba, burraco
 from scorekeeper.rules.barbu import contracts as barbu_contracts
 
@@ -36,6 +39,8 @@ BONUS_KINDS: dict[str, tuple[str, ...]] = {
 
 #: A number typed on the totals keypad has at most this many digits.
 MAX_DIGITS = 5
+#: The largest number the totals keypad holds (melded cards, cards in hand).
+MAX_NUMBER = 10**MAX_DIGITS - 1
 #: Cards a side may hold in its melds or hand before the pad stops adding (two packs + jokers).
 MAX_CARDS = 108
 
@@ -184,9 +189,7 @@ class SideDraft:
     # -- where the taps go --------------------------------------------------------------------
 
     def meld_index(self) -> int | None:
-        if self.target.startswith("m") and self.target[1:].isdigit():
-            return int(self.target[1:])
-        return None
+        return _meld_index(self.target)
 
     def fix_target(self) -> None:
         """Keep ``target`` pointing somewhere that exists; drop empty melds not being built."""
@@ -263,8 +266,7 @@ class SideDraft:
                 del self.hand[position]
         elif where == "discard":
             self.final_discard = None
-        elif where.startswith("m") and where[1:].isdigit():
-            index = int(where[1:])
+        elif (index := _meld_index(where)) is not None:
             if index < len(self.melds) and 0 <= position < len(self.melds[index]):
                 del self.melds[index][position]
                 if not self.melds[index] and self.target != f"m{index}":
@@ -294,9 +296,9 @@ class SideDraft:
 
     def step(self, target: str, delta: int) -> None:
         if target == "melded":
-            self.melded = max(0, self.melded + delta)
+            self.melded = max(0, min(MAX_NUMBER, self.melded + delta))
         elif target == "in_hand":
-            self.in_hand = max(0, abs(self.in_hand) + delta)
+            self.in_hand = max(0, min(MAX_NUMBER, abs(self.in_hand) + delta))
 
     def bonus(self, kind: str, delta: int) -> None:
         count = max(0, min(99, self.bonuses.get(kind, 0) + delta))
@@ -444,9 +446,18 @@ def _split(action: str) -> list[str]:
 
 
 def _index(text: str, upper: int) -> int:
-    if not text.isdigit() or not 0 <= int(text) < upper:
+    """The seat, side or position ``0 .. upper-1`` an action names, or :class:`UnknownAction`."""
+    value = parse_int(text, lo=0, hi=upper - 1)
+    if value is None:
         raise UnknownAction(text)
-    return int(text)
+    return value
+
+
+def _meld_index(where: str) -> int | None:
+    """``"m2"`` → 2: a meld a target or an action names (None for anything else)."""
+    if not where.startswith("m"):
+        return None
+    return parse_int(where[1:], lo=0, hi=MAX_CARDS)
 
 
 def rummy_apply(draft: RummyDraft, action: str) -> RummyDraft:
@@ -486,8 +497,10 @@ def rummy_apply(draft: RummyDraft, action: str) -> RummyDraft:
                 side.target = f"m{_index(where[1:], len(side.melds) + 1)}"
             else:
                 raise UnknownAction(action)
-        case "remove", [where, position] if position.isdigit():
-            side.remove(where, int(position))
+        case "remove", [where, position] if (
+            at := parse_int(position, lo=0, hi=MAX_CARDS)
+        ) is not None:
+            side.remove(where, at)
         case "remove", ["discard"]:
             side.remove("discard", 0)
         case "side", [k]:
@@ -510,9 +523,9 @@ def rummy_apply(draft: RummyDraft, action: str) -> RummyDraft:
         case "mode", [mode] if mode in ("cards", "totals"):
             side.mode = mode
             side.target = "melded" if mode == "totals" else f"m{len(side.melds)}"
-        case "digit", [d] if d.isdigit() and len(d) == 1:
+        case "digit", [d] if len(d) == 1 and (digit := parse_int(d, lo=0, hi=9)) is not None:
             if side.mode == "totals":
-                side.digit(int(d))
+                side.digit(digit)
         case "sign", []:
             if side.mode == "totals":
                 side.flip_sign()
@@ -523,8 +536,10 @@ def rummy_apply(draft: RummyDraft, action: str) -> RummyDraft:
         case "clear", []:
             if side.mode == "totals":
                 side._set_number(0)
-        case "step", [target, delta] if delta.lstrip("+-").isdigit():
-            side.step(target, int(delta))
+        case "step", [("melded" | "in_hand") as target, delta] if (
+            amount := parse_int(delta, lo=-MAX_NUMBER, hi=MAX_NUMBER, signed=True)
+        ) is not None:
+            side.step(target, amount)
         case "bonus", [kind, delta] if kind in BONUS_KINDS.get(draft.game, ()) and delta in (
             "+1",
             "-1",

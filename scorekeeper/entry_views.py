@@ -28,6 +28,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper import entry_state as st
 from scorekeeper.entry_forms import EntryForm
+from scorekeeper.inputs import parse_int
 from scorekeeper.labels import bonus_name, contract_name, purity
 from scorekeeper.models import Match
 from scorekeeper.rules import barbu, rummy
@@ -282,7 +283,7 @@ class RummyPage:
     def _verdict(self, scored: Scored, draft: st.RummyDraft) -> dict[str, Any]:
         if not scored.ok:
             assert scored.error is not None
-            return {"ok": False, "message": scored.error.message}
+            return {"ok": False, "message": scored.error.message, "code": scored.error.code}
         assert scored.result is not None
         index = self.deal_number - 1
         deal_score = scored.result.deal_scores[index]
@@ -508,11 +509,12 @@ class BarbuPage:
         verb, _sep, rest = action.partition(":")
         if verb in ("maximum", "family"):
             contract = self._contract(draft)
-            if contract is None or not rest.isdigit() or not 0 <= int(rest) < 4:
+            seat = parse_int(rest, lo=0, hi=3)
+            if contract is None or seat is None:
                 raise st.UnknownAction(action)
             doubles = barbu.expand_shortcut(
                 verb,
-                int(rest),
+                seat,
                 self.declarer,
                 contract,
                 self._doubles(draft),
@@ -788,7 +790,7 @@ class BarbuPage:
     def _preview(self, scored: Scored) -> dict[str, Any]:
         if not scored.ok:
             assert scored.error is not None
-            return {"ok": False, "message": scored.error.message}
+            return {"ok": False, "message": scored.error.message, "code": scored.error.code}
         assert scored.result is not None
         score = scored.result.deal_scores[self.index]
         running = scored.result.running[self.index]
@@ -818,7 +820,7 @@ class BarbuPage:
             "lines": lines,
             "before": before,
             "running": running,
-            "warnings": [w.get("message", "") for w in score.get("warnings") or []],
+            "warnings": [dict(w) for w in score.get("warnings") or []],
             "finished": scored.result.finished and self.number is None,
             "columns": [
                 {
@@ -873,13 +875,25 @@ def _deal_gone(request: HttpRequest, match: Match, number: int) -> HttpResponse:
     messages.error(
         request,
         _("Deal %(n)s is no longer there (it was deleted): nothing was changed.") % {"n": number},
+        extra_tags="deal_gone",
     )
     return _redirect(request, _scoreboard_url(match))
 
 
-def _stale_save(form: EntryForm, deal_number: int, base: str) -> RuleError | None:
+def _stale_save(form: EntryForm, deal_number: int, base: str, *, saving: bool) -> RuleError | None:
     """Why a save from this page must be refused, if it was drawn before the match changed:
-    a new deal that has been stored since, or a deal under correction changed since."""
+    a new deal that has been stored since, or a deal under correction changed since; or, for
+    a save, if it does not say which deal it was drawn for (a key is applied all the same)."""
+    if form.deal_unreadable():
+        if not saving:
+            return None
+        return RuleError(
+            "deal_unreadable",
+            _(
+                "the page did not say which deal it was entering: check the entry below, "
+                "then save it again"
+            ),
+        )
     if not base:
         drawn_for = form.deal_number()
         if drawn_for is not None and drawn_for != deal_number:
@@ -908,7 +922,7 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
     try:
         page = _page(match, document, number)
     except RuleError as e:  # the stored deals no longer pass the rules: nothing to enter on
-        messages.error(request, e.message)
+        messages.error(request, e.message, extra_tags=e.code)
         return _redirect(request, _scoreboard_url(match))
     deal_number = page.deal_number
     key = _session_key(match, deal_number, editing)
@@ -922,7 +936,9 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
         form = EntryForm(request.POST)
         draft_json, action = form.cleaned()
         draft = page.initial_draft()
-        if draft_json:
+        if draft_json is None:  # too long for a draft, or a character no page sends
+            unreadable = True
+        elif draft_json:
             try:
                 draft = page.read_draft(draft_json)
             except st.UnreadableDraft:
@@ -933,7 +949,7 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
         # deal or changed the one being corrected. A save is refused (a deal would be stored
         # twice, or theirs overwritten unseen) and the entry stays on the page, drawn afresh;
         # a key is applied, and the page says why it is now the next deal.
-        stale = _stale_save(form, deal_number, base)
+        stale = _stale_save(form, deal_number, base, saving=action == "save")
         if stale is not None and action == "save":
             error = stale
             if unreadable:  # e.g. a Barbu contract that is no longer the declarer's to name
@@ -1026,14 +1042,12 @@ def deal_preview(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404
     document = match_document(match)
     draft_json, _action = EntryForm(request.POST).cleaned()
-    number = None
-    raw_number = request.POST.get("number", "")
-    if raw_number.isdigit() and 1 <= int(raw_number) <= len(document["deals"]):
-        number = int(raw_number)
+    # the deal under correction, if the post names a stored one (else the next deal)
+    number = parse_int(request.POST.get("number"), lo=1, hi=len(document["deals"]))
     try:
         page = BarbuPage(match, document, number)
     except RuleError as e:  # the stored deals no longer pass the rules, as in deal_entry
-        messages.error(request, e.message)
+        messages.error(request, e.message, extra_tags=e.code)
         return _redirect(request, _scoreboard_url(match))
     draft = page.load_draft(draft_json) if draft_json else page.initial_draft()
     context = page.context(draft, error=None)

@@ -498,3 +498,62 @@ def test_the_only_contract_left_stays_chosen_when_tapped_again():
     assert draft.contract == "domino"
     st.barbu_apply(draft, "contract:domino", contracts=("domino", "trumps"))
     assert draft.contract is None
+
+
+# --- numbers read strictly (ASCII digits, bounded), never a server error ----------------------
+
+BAD_SEATS = ["²", "①", "٣", "-1", "4", "99999999999999999999", ""]
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_key_with_a_seat_that_is_not_one_is_ignored(auth_client, barbu, htmx):
+    """The doubling shortcuts (``maximum:²``, expanded by the view) and the sheet's own keys
+    with a seat written in other digits leave the draft as it was: never a server error."""
+    url = new_url(barbu)
+    page = press(auth_client, url, "", "contract:no_hearts", "double:1:0:1", htmx=htmx)
+    before = json.loads(draft_of(page))
+    keys = [
+        f"{key}"
+        for seat in BAD_SEATS
+        for key in (
+            f"maximum:{seat}",
+            f"family:{seat}",
+            f"double:{seat}:0:1",
+            f"double:2:{seat}:1",
+            f"double:2:0:{seat}",
+            f"step:hearts:{seat}:+1",
+            f"rest:hearts:{seat}",
+            f"seat:ace_of_hearts:{seat}",
+            f"last_two:{seat}:1",
+            f"domino:{seat}",
+            f"ravage:{seat}:H:+1",
+        )
+    ]
+    for action in [*keys, "step:hearts:0:+²", "step:hearts:0:+2"]:
+        response = auth_client.post(url, posted_by(page, action), headers=HTMX if htmx else {})
+        assert response.status_code == 200, action
+        assert json.loads(draft_of(response)) == before, action
+    assert not Deal.objects.exists()
+
+
+@pytest.mark.parametrize("number", ["²", "①", "٣", "-1", "0", "99999999999999999999", "", "x"])
+def test_the_preview_of_a_deal_number_that_is_not_one_is_the_next_deals(
+    auth_client, make_match, number
+):
+    match = make_match("barbu", deals=1)
+    url = reverse("deal_preview", args=[match.pk])
+    # deal 1 was "no tricks": the preview of deal 2 offers the others, a correction of deal 1
+    # would keep it
+    draft = st.BarbuDraft(contract="no_queens", counts={"queens": [4, 0, 0, 0]})
+    response = auth_client.post(url, {"draft": draft.dumps(), "number": number}, headers=HTMX)
+    assert response.status_code == 200
+    assert response.content.decode().lstrip().startswith('<section id="preview"')
+    assert "deal 0 −8 −8 −8 total −14 −12 −12 −12" in text(response)  # after deal 1
+
+
+def test_barbu_pad_state_reads_seats_strictly():
+    draft = st.BarbuDraft(contract="no_tricks")
+    for action in ["step:tricks:²:+1", "double:¹:0:1", "seat:ace_of_hearts:٣", "domino:①"]:
+        with pytest.raises(st.UnknownAction):
+            st.barbu_apply(draft, action)
+    assert draft.to_json() == st.BarbuDraft(contract="no_tricks").to_json()

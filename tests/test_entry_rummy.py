@@ -249,7 +249,7 @@ def test_an_illegal_meld_is_marked_inline_with_the_rule_and_nothing_is_stored(au
     assert 'class="emeld target illegal"' in body
     assert "✗ two wild cards in one meld (JK 2C)" in text(response)
     assert "Not a legal deal yet" in text(response)
-    assert "deal 1, Anna &amp; Chris, meld 1 (AD 2D 3D JK 5D 2C 7D)" in body
+    assert "deal 1, <bdi>Anna</bdi> &amp; <bdi>Chris</bdi>, meld 1 (AD 2D 3D JK 5D 2C 7D)" in body
 
     response = press(auth_client, url, draft_of(response), "save")
     assert "HX-Redirect" not in response.headers
@@ -628,3 +628,146 @@ def test_three_players_have_three_sides(auth_client, make_match):
     response = press(auth_client, new_url(match), draft_of(response), "side:2", *run("C", "3 4 5"))
     assert json.loads(draft_of(response))["sides"][2]["melds"] == [["3C", "4C", "5C"]]
     assert "Chris this deal" in text(response)
+
+
+# --- numbers read strictly (ASCII digits, bounded), never a server error ----------------------
+
+UNICODE_DIGIT_KEYS = [
+    "side:²",
+    "side:①",
+    "side:٣",  # int() would read it as 3: no page sends it
+    "pot:²",
+    "went_out:¹",
+    "digit:²",
+    "digit:٣",
+    "remove:m0:²",
+    "remove:m²:0",
+    "remove:hand:①",
+    "target:m²",
+    "step:melded:+²",
+    "step:in_hand:-¹",
+    "step:melded:+99999999999999999999",
+    "side:99999999999999999999",
+    "side:-1",
+    "remove:m0:-1",
+]
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("mode", ["cards", "totals"])
+def test_a_key_with_a_number_that_is_not_one_is_ignored(auth_client, biriba, mode, htmx):
+    """``str.isdigit()`` accepts ``²`` and ``①``, which ``int()`` refuses: such a key (a stale
+    or hand-made page) leaves the draft as it was, and the page is drawn again."""
+    url = new_url(biriba)
+    page = press(auth_client, url, "", *run("H", "3 4 5"), f"mode:{mode}", htmx=htmx)
+    if mode == "totals":
+        page = press(auth_client, url, draft_of(page), "digit:4", htmx=htmx)
+    before = json.loads(draft_of(page))
+    for action in UNICODE_DIGIT_KEYS:
+        response = auth_client.post(url, posted_by(page, action), headers=HTMX if htmx else {})
+        assert response.status_code == 200, action
+        assert json.loads(draft_of(response)) == before, action
+    assert not Deal.objects.exists()
+
+
+def test_a_draft_whose_target_is_not_a_meld_number_is_read(auth_client, biriba):
+    """A posted draft pointing at meld "m²" (or m٣, or a meld far beyond the last) is read with
+    the target moved to a new meld: never a server error, nothing else lost."""
+    url = new_url(biriba)
+    page = press(auth_client, url, "", *run("H", "3 4 5"))
+    for target in ("m²", "m٣", "m99999999999999999999", "m-1", "m"):
+        draft = json.loads(draft_of(page))
+        draft["sides"][0]["target"] = target
+        response = press(auth_client, url, json.dumps(draft), "rank:9")
+        assert json.loads(draft_of(response))["sides"][0]["melds"] == [["3H", "4H", "5H"], ["9H"]]
+
+
+def test_pad_state_reads_numbers_strictly():
+    draft = st.RummyDraft.new(game="biriba", side_count=2)
+    for action in UNICODE_DIGIT_KEYS:
+        try:
+            st.rummy_apply(draft, action)
+        except st.UnknownAction:
+            pass
+    assert draft.to_json() == st.RummyDraft.new(game="biriba", side_count=2).to_json()
+    st.rummy_apply(draft, "mode:totals")
+    st.rummy_apply(draft, "step:melded:+99999")
+    st.rummy_apply(draft, "step:melded:+99999")
+    assert draft.sides[0].melded == st.MAX_NUMBER  # the keypad's largest, kept on reading back
+    again = st.RummyDraft.read(draft.dumps(), game="biriba", side_count=2)
+    assert again.sides[0].melded == st.MAX_NUMBER
+    with pytest.raises(st.UnknownAction):
+        st.rummy_apply(draft, "step:elsewhere:+1")
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("deal", ["²", "٣", "-1", "0", "1.0", "x", "9" * 30])
+def test_a_save_whose_deal_number_cannot_be_read_says_so_and_keeps_the_entry(
+    auth_client, biriba, deal, htmx
+):
+    """The deal the page was drawn for is not a number the form can read: nothing is saved,
+    the page says why, and the draft stays as it was entered (on the page and for a reload)."""
+    url = new_url(biriba)
+    page = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"))
+    entered = json.loads(draft_of(page))
+    data = {**posted_by(page, "save"), "deal": deal, "confirm": "yes"}
+    response = auth_client.post(url, data, headers=HTMX if htmx else {})
+    assert response.status_code == 200
+    assert 'data-message="deal_unreadable"' in response.content.decode()
+    assert "the page did not say which deal it was entering" in text(response)
+    assert json.loads(draft_of(response)) == entered
+    assert json.loads(draft_of(auth_client.get(url))) == entered
+    assert not Deal.objects.exists()
+    # the page drawn again carries the deal number: saving from it works
+    again = auth_client.post(url, {**posted_by(response, "save"), "confirm": "yes"})
+    assert again.status_code == 302 and Deal.objects.count() == 1
+
+
+def test_a_key_whose_deal_number_cannot_be_read_is_applied(auth_client, biriba):
+    url = new_url(biriba)
+    page = press(auth_client, url, "", *run("H", "3 4"))
+    response = auth_client.post(url, {**posted_by(page, "rank:5"), "deal": "²"}, headers=HTMX)
+    assert json.loads(draft_of(response))["sides"][0]["melds"] == [["3H", "4H", "5H"]]
+    assert "deal_unreadable" not in response.content.decode()
+
+
+def test_the_entry_form_reads_every_deal_number_a_match_may_hold():
+    from scorekeeper.entry_forms import EntryForm
+    from scorekeeper.models import MAX_DEALS
+
+    for sent, read in [("10001", 10_001), (str(MAX_DEALS), MAX_DEALS), ("1", 1), ("", None)]:
+        form = EntryForm({"deal": sent, "draft": "{}", "action": "save"})
+        assert form.deal_number() == read and not form.deal_unreadable()
+        assert form.cleaned() == ("{}", "save")  # the other fields are read all the same
+    for sent in ["0", "²", str(MAX_DEALS + 2), "1" * 25, "\x00"]:
+        form = EntryForm({"deal": sent, "draft": "{}", "action": "save"})
+        assert form.deal_number() is None and form.deal_unreadable()
+        assert form.cleaned() == ("{}", "save")
+    # a draft the form cannot take (too long) is None: unreadable, never an empty draft
+    assert EntryForm({"draft": "x" * 30_000, "action": "save"}).cleaned() == (None, "save")
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_deal_after_the_last_a_match_holds_is_refused_with_the_reason(
+    auth_client, make_match, monkeypatch, htmx
+):
+    """The only cap on deals is the match's own (``MAX_DEALS``, here made 2): the deal after it
+    is read from the page and refused by the service with the reason, the entry kept. (Deal
+    10,001 of a real match was refused without a word by the form's max_value=10_000.)"""
+    from scorekeeper import entry_forms
+
+    monkeypatch.setattr(entry_forms, "MAX_DEALS", 2)
+    monkeypatch.setattr(services, "MAX_DEALS", 2)
+    match = make_match("burraco", deals=2, players=["Anna", "Babis"])
+    url = new_url(match)
+    page = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"))
+    assert 'data-entry-deal="3"' in page.content.decode()
+    entered = json.loads(draft_of(page))
+    response = auth_client.post(
+        url, {**posted_by(page, "save"), "confirm": "yes"}, headers=HTMX if htmx else {}
+    )
+    assert response.status_code == 200
+    assert 'data-message="too_many_deals"' in response.content.decode()
+    assert "a match holds at most 2 deals" in text(response)
+    assert json.loads(draft_of(response)) == entered
+    assert Deal.objects.filter(match=match).count() == 2
