@@ -107,3 +107,55 @@ def test_import_match_exits_1_when_refused(tmp_path, user, capsys, monkeypatch):
     assert "refused, nothing stored: deal 1" in captured.err
     assert captured.out == ""
     assert Match.objects.count() == 0
+
+
+# --- input that is not text, arguments that are not numbers: a refusal, never a traceback -----
+
+
+@pytest.mark.parametrize(
+    ("change", "place"),
+    [
+        (lambda d: d["players"].__setitem__(1, "Babis\ud800"), "players[1]"),
+        (lambda d: d.update({"\ud800": 1}), '"\\ud800"'),
+        (lambda d: d.setdefault("rules", {}).update({"x\udfff": 1}), 'rules, "x\\udfff"'),
+    ],
+    ids=["name", "key", "rule"],
+)
+def test_import_match_refuses_half_a_character_with_exit_1(
+    tmp_path, user, capsys, monkeypatch, change, place
+):
+    monkeypatch.setattr(base.connections, "close_all", lambda: None)
+    document = example("biriba-ex1")
+    change(document)
+    with pytest.raises(SystemExit) as exit_:
+        ManagementUtility(
+            ["manage.py", "import_match", write(tmp_path, document), "--owner", "anna"]
+        ).execute()
+    assert exit_.value.code == 1
+    err = capsys.readouterr().err
+    assert f"refused, nothing stored: {place}: " in err and "surrogate" in err
+    assert "Traceback" not in err
+    assert (Match.objects.count(), Player.objects.count()) == (0, 0)
+
+
+@pytest.mark.parametrize("match_id", ["²", "٣", "0", "-1", "9" * 30, "one"])
+def test_export_match_refuses_an_id_that_is_not_one(make_match, capsys, match_id):
+    make_match("biriba", deals=1)
+    with pytest.raises(SystemExit) as exit_:
+        ManagementUtility(["manage.py", "export_match", match_id]).execute()
+    assert exit_.value.code == 2
+    assert "a match id is a whole number from 1" in capsys.readouterr().err
+
+
+def test_export_match_to_an_output_that_cannot_show_greek(make_match):
+    from scorekeeper.management.commands.score import write_json
+
+    match = make_match("biriba", players=["Άννα", "Μπάμπης"])
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="ascii")
+    call_command("export_match", str(match.pk), stdout=stream)
+    stream.flush()
+    assert json.loads(raw.getvalue())["players"] == ["Άννα", "Μπάμπης"]
+    out = base.OutputWrapper(io.StringIO())
+    write_json(out, {"name": "Άννα"}, indent=0)  # an output that can: written as it is
+    assert "Άννα" in out._out.getvalue()

@@ -134,3 +134,61 @@ def test_bad_json_and_missing_file_are_refused(stdin, tmp_path):
 def test_score_touches_no_database(score):
     # No django_db mark: pytest-django makes any database access here an error.
     assert score(BURRACO)["totals"] == [360, 25]
+
+
+# --- input that is not text, or output that cannot show it: a refusal, never a traceback --------
+
+
+def run_score_env(text: str, *args: str, **env: str) -> subprocess.CompletedProcess:
+    import os
+
+    return subprocess.run(
+        [sys.executable, "manage.py", "score", *args],
+        input=text.encode("utf-8"),
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+        env={**os.environ, **env},
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "refusal"),
+    [
+        (lambda d: d.update(players=["Anna", "Babis\ud800", "Chris", "Dora"]), "players[1]: "),
+        (lambda d: d.update(rules={"target": 100, "t\udfff": 1}), 'rules, "t\\udfff": '),
+        (
+            lambda d: d["deals"][0]["sides"][0]["hand"].append("\udc00"),
+            "deal 1, sides[0], hand[2]: ",
+        ),
+    ],
+    ids=["name", "key", "card"],
+)
+def test_half_a_character_exits_1_with_its_place_and_no_traceback(change, refusal):
+    """JSON's "\\ud800" (a lone surrogate) anywhere: exit 1, the place and the reason on
+    standard error (was a traceback when the document was printed)."""
+    doc = json.loads(json.dumps(BURRACO))
+    change(doc)
+    run = run_score_env(json.dumps(doc), "-")
+    stderr = run.stderr.decode("utf-8")
+    assert run.returncode == 1, stderr
+    assert run.stdout == b""
+    assert f"refused: {refusal}" in stderr and "half of a character" in stderr
+    assert "Traceback" not in stderr
+
+
+def test_a_terminal_that_is_not_utf8_gets_the_document_with_escapes():
+    """Greek names to a terminal (or pipe) that cannot show them: the same JSON, its text
+    written as \\u escapes; standard input is read as UTF-8 whatever the terminal says."""
+    doc = json.loads(json.dumps(BURRACO))
+    doc["players"] = ["Άννα", "Μπάμπης", "Χρήστος", "Ντόρα"]
+    run = run_score_env(json.dumps(doc, ensure_ascii=False), "-", PYTHONIOENCODING="ascii")
+    assert run.returncode == 0, run.stderr.decode("utf-8", "replace")
+    assert run.stdout.isascii()
+    assert json.loads(run.stdout)["players"] == doc["players"]
+
+
+def test_an_indent_that_is_no_layout_is_refused_by_the_arguments():
+    run = run_score_env(json.dumps(BURRACO), "-", "--indent", "100000000")
+    assert run.returncode == 2
+    assert b"a number of spaces from 0 to 8" in run.stderr and b"Traceback" not in run.stderr

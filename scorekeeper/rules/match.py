@@ -116,6 +116,10 @@ class _AnyKey:
 
 
 def parse_document(doc: object) -> Match:
+    if isinstance(doc, dict):
+        # first of all: every string of it may be stored, shown or quoted in a refusal, and
+        # only text can be
+        schema.encodable(doc)
     header, rules_input, rules = parse_header(doc)
     assert isinstance(doc, dict)
     eng = engine(header.game)

@@ -7,6 +7,7 @@ places with :meth:`RuleError.at`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping
 from typing import Any
 
@@ -110,3 +111,72 @@ def int_list(
     return [
         integer(v, f"{key}[{i}]", minimum=minimum, maximum=maximum) for i, v in enumerate(items)
     ]
+
+
+def encodable(raw: object, *, top: str = "deals") -> None:
+    """Every string of a JSON value, keys included, is text that can be written out.
+
+    JSON's ``\\ud800`` escape reads as half of a character (a lone surrogate), which no file,
+    page or database can hold. The first one found is refused with its place: the document's
+    own keys and indexes (``players[1]``), the entries of ``top`` named as the rules name
+    them (``deal 2, sides[0], hand[3]``); a key that holds one is shown escaped.
+    """
+    try:
+        json.dumps(raw, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        pass  # somewhere: find it, with its place
+    except (TypeError, ValueError, RecursionError):
+        return  # not a JSON value: the strict reading refuses it
+    else:
+        return
+    found = _unencodable(raw, (), top=top)
+    if found is not None:
+        where, text, is_key = found
+        char = next(c for c in text if 0xD800 <= ord(c) <= 0xDFFF)
+        raise RuleError(
+            "bad_text",
+            "this {what} holds \\u{hex}, half of a character (a lone surrogate) that cannot "
+            "be written out: write the whole character, or remove it",
+            what="key" if is_key else "text",
+            hex=f"{ord(char):04X}",
+            where=where,
+        )
+
+
+def _unencodable(
+    raw: object, where: tuple[str, ...], *, top: str
+) -> tuple[tuple[str, ...], str, bool] | None:
+    """The first string (place, text, whether it is a key) that cannot be written as UTF-8."""
+    stack: list[tuple[object, tuple[str, ...]]] = [(raw, where)]
+    while stack:
+        value, place = stack.pop()
+        if isinstance(value, str):
+            if not _writable(value):
+                return place, value, False
+        elif isinstance(value, dict):
+            items = []
+            for key, item in value.items():
+                if isinstance(key, str) and not _writable(key):
+                    return (*place, json.dumps(key)), key, True
+                items.append((item, (*place, str(key))))
+            stack.extend(reversed(items))
+        elif isinstance(value, list):
+            deals = place == (top,)
+            stack.extend(
+                (item, (f"deal {i + 1}",) if deals else _indexed(place, i))
+                for i, item in reversed(list(enumerate(value)))
+            )
+    return None
+
+
+def _indexed(place: tuple[str, ...], i: int) -> tuple[str, ...]:
+    """The place of entry ``i`` of the list at ``place``: ``players`` → ``players[1]``."""
+    return (*place[:-1], f"{place[-1]}[{i}]") if place else (f"[{i}]",)
+
+
+def _writable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

@@ -2,23 +2,34 @@
 
 from __future__ import annotations
 
-import json
+import argparse
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from scorekeeper.inputs import parse_int
+from scorekeeper.management.commands.score import indent_arg, write_json
 from scorekeeper.models import Match
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.selectors import match_scored
+
+
+def match_id(text: str) -> int:
+    """A match id as the site numbers them (argparse refuses anything else, exit 2)."""
+    value = parse_int(text, lo=1, hi=2**63 - 1)
+    if value is None:
+        raise argparse.ArgumentTypeError("a match id is a whole number from 1")
+    return value
 
 
 class Command(BaseCommand):
     help = "Print a stored match as a scorekeeper-match/1 document with scores."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("id", type=int, help="the match id")
-        parser.add_argument("--indent", type=int, default=1, help="JSON indent (default 1)")
+        parser.add_argument("id", type=match_id, help="the match id")
+        parser.add_argument("--indent", type=indent_arg, default=1, help="JSON indent (default 1)")
 
-    def handle(self, *args: object, **options: object) -> None:
+    def handle(self, *args: object, **options: Any) -> None:
         try:
             match = Match.objects.get(pk=options["id"])
         except Match.DoesNotExist:
@@ -27,4 +38,4 @@ class Command(BaseCommand):
             _, _, exported = match_scored(match)
         except RuleError as e:
             raise CommandError(f"the stored match does not pass the rules: {e.message}") from None
-        self.stdout.write(json.dumps(exported, indent=options["indent"], ensure_ascii=False))
+        write_json(self.stdout, exported, indent=options["indent"])

@@ -3,23 +3,59 @@
 Exit 0 with the document on standard output; exit 1 with the reason on standard error when
 the document is refused. Warnings (e.g. Barbu ``compulsory_doubles: warn``) go to standard
 error too. No database is touched.
+
+Whatever the input, the command ends with the document or a refusal, never a traceback: a file
+that cannot be read, text that is not UTF-8 or JSON, a string that cannot be written out (a lone
+surrogate, ``"\\ud800"``), a document the rules refuse.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser, OutputWrapper
 
+from scorekeeper.inputs import parse_int
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.match import score_document_full
+
+#: ``--indent`` above this is no layout, only a way to print gigabytes of spaces.
+INDENT_MAX = 8
+
+
+def indent_arg(text: str) -> int:
+    """``--indent N``: 0 .. INDENT_MAX spaces (argparse refuses anything else, exit 2)."""
+    value = parse_int(text, lo=0, hi=INDENT_MAX)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"a number of spaces from 0 to {INDENT_MAX}")
+    return value
+
+
+def write_json(stream: OutputWrapper, value: Any, *, indent: int) -> None:
+    """Print ``value`` as JSON, every character as itself where the output can show it and as
+    JSON's ``\\uXXXX`` escape where it cannot (a terminal or pipe that is not UTF-8)."""
+    try:
+        stream.write(json.dumps(value, indent=indent, ensure_ascii=False))
+    except UnicodeEncodeError:
+        stream.write(json.dumps(value, indent=indent, ensure_ascii=True))
+
+
+def _read_stdin() -> str:
+    # bytes, decoded as UTF-8 whatever the locale says (as a file is); a replaced stdin
+    # without bytes (a test's StringIO) is read as text
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:
+        return sys.stdin.read()
+    return buffer.read().decode("utf-8-sig")
 
 
 def read_json_source(path: str) -> object:
     try:
         if path == "-":
-            text = sys.stdin.read()
+            text = _read_stdin()
         else:
             # utf-8-sig: a byte order mark (Windows editors write one) is read as the import
             # page reads it
@@ -49,9 +85,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the match document, or - for standard input")
-        parser.add_argument("--indent", type=int, default=1, help="JSON indent (default 1)")
+        parser.add_argument("--indent", type=indent_arg, default=1, help="JSON indent (default 1)")
 
-    def handle(self, *args: object, **options: object) -> None:
+    def handle(self, *args: object, **options: Any) -> None:
         doc = read_json_source(str(options["file"]))
         try:
             _, result, scored = score_document_full(doc)
@@ -59,4 +95,4 @@ class Command(BaseCommand):
             raise CommandError(f"refused: {e.message}") from None
         for notice in result.notices:
             self.stderr.write(f"warning: {notice.message}")
-        self.stdout.write(json.dumps(scored, indent=options["indent"], ensure_ascii=False))
+        write_json(self.stdout, scored, indent=options["indent"])
