@@ -374,7 +374,22 @@ def add_rule_error(form: forms.Form, error: RuleError) -> None:
     """Show a refusal of the rules on the field it names, or above the form."""
     field_for = getattr(form, "field_for", None)
     field = field_for(error.where) if field_for else None
-    form.add_error(field, error.text if field else error.message)
+    text = error.text if field else error.message
+    form.add_error(field, forms.ValidationError(text, code=error.code))
+
+
+#: A pasted document up to this many characters is shown again with its refusal, to be
+#: corrected in place; a longer one is not (the page would be megabytes): it is pasted again.
+PASTE_SHOWN_MAX = 64 * 1024
+
+
+class PasteArea(forms.Textarea):
+    """The paste box: what was pasted comes back with a refusal unless it is very long."""
+
+    def format_value(self, value: Any) -> str | None:
+        if isinstance(value, str) and len(value) > PASTE_SHOWN_MAX:
+            return None
+        return super().format_value(value)
 
 
 class ImportForm(forms.Form):
@@ -384,10 +399,16 @@ class ImportForm(forms.Form):
     text = forms.CharField(
         label=_("…or paste it here"),
         required=False,
-        widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
+        widget=PasteArea(attrs={"rows": 4, "spellcheck": "false"}),
     )
 
     MAX_BYTES = 2 * 1024 * 1024  # 2 MB
+
+    @property
+    def paste_not_shown(self) -> bool:
+        """A pasted document too long to be shown again (see :data:`PASTE_SHOWN_MAX`)."""
+        pasted = self.data.get("text") if self.is_bound else None
+        return isinstance(pasted, str) and len(pasted) > PASTE_SHOWN_MAX
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

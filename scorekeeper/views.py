@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
-from scorekeeper import services
+from scorekeeper import names, services
 from scorekeeper.forms import (
     GAME_BLURBS,
     PLAYER_COUNTS,
@@ -88,7 +88,9 @@ def signup(request: HttpRequest) -> HttpResponseBase:
             auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(
                 request,
-                _("Welcome, %(name)s! Start your first match.") % {"name": user.get_username()},
+                names.sentence(
+                    _("Welcome, %(name)s! Start your first match."), name=user.get_username()
+                ),
             )
             return _redirect(request, reverse("match_new"))
     else:
@@ -128,10 +130,7 @@ def _new_match_choice(source: Any) -> tuple[str, int]:
     if game not in PLAYER_COUNTS:
         game = Game.BIRIBA
     counts = PLAYER_COUNTS[game]
-    try:
-        seats = int(source.get("switch_seats") or source.get("seats") or 0)
-    except ValueError:
-        seats = 0
+    seats = parse_int(source.get("switch_seats") or source.get("seats"), lo=0, hi=max(counts))
     if seats not in counts:
         seats = max(counts)
     return game, seats
@@ -235,7 +234,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
                         match=match, number=number, drawn_from=request.POST.get("base") or None
                     )
                 except RuleError as error:
-                    messages.error(request, error.message)
+                    messages.error(request, error.message, extra_tags=error.code)
                 else:
                     messages.success(request, _("Deal %(number)s deleted.") % {"number": deleted})
         if request.htmx:
@@ -302,7 +301,15 @@ def match_import(request: HttpRequest) -> HttpResponseBase:
                 return _redirect(request, match.get_absolute_url())
     else:
         form = ImportForm()
+    # the names a refusal may quote (drawn isolated): the refused document's players
+    document = form.cleaned_data.get("document") if refusal is not None else None
+    players = document.get("players") if isinstance(document, dict) else None
     template_name = "match_import.html"
     if request.htmx:
         template_name += "#import-form"
-    return TemplateResponse(request, template_name, {"form": form, "refusal": refusal})
+    context = {
+        "form": form,
+        "refusal": refusal,
+        "refused": [p for p in players if isinstance(p, str)] if isinstance(players, list) else [],
+    }
+    return TemplateResponse(request, template_name, context)
