@@ -659,3 +659,17 @@ def test_an_import_of_json_that_is_no_match_document_is_refused(auth_client, pas
     assert response.status_code == 200
     assert "Refused, nothing was stored." in response.content.decode()
     assert Match.objects.count() == 0
+
+
+@pytest.mark.parametrize("path", ["/accounts/login/", "/admin/login/"])
+@pytest.mark.parametrize("length", [256, 30_000])
+def test_a_login_with_a_name_longer_than_any_account_is_refused(client, user, path, length):
+    """Django's login form does not bound the name it authenticates, and the login limit
+    records the name of every failed attempt in a column of 255 characters: a longer one was
+    a server error on PostgreSQL (found by the fuzzing). The attempt is counted under its
+    first 255 characters."""
+    from axes.models import AccessAttempt
+
+    response = client.post(path, {"username": "x" * length, "password": "wrong"})
+    assert response.status_code == 200
+    assert [len(a.username) for a in AccessAttempt.objects.all()] == [255]
