@@ -232,6 +232,7 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_DISABLE_ACCESS_LOG = True
 AXES_LOCKOUT_CALLABLE = "scorekeeper.accounts.lockout.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "scorekeeper.accounts.lockout.client_address"
+AXES_USERNAME_CALLABLE = "scorekeeper.accounts.lockout.client_username"
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "").strip()
 
 LOGGING = {

@@ -453,3 +453,12 @@ def test_the_deletion_works_while_a_seat_protects_its_player(user, make_match, m
     deleted = services.account_delete(user=user)
     assert (deleted.matches, deleted.players) == (1, 4)
     assert _everything_of(user) == dict.fromkeys(_everything_of(user), 0)
+
+
+@pytest.mark.parametrize("path", ["/accounts/login/", "/admin/login/"])
+def test_a_name_longer_than_any_account_is_refused_and_counted(client, path):
+    """The attempts' column holds 255 characters (PostgreSQL refused more: a server error)."""
+    name = "ω" * 300
+    response = client.post(path, {"username": name, "password": "x"}, REMOTE_ADDR="10.0.0.3")
+    assert response.status_code == 200
+    assert AccessAttempt.objects.get().username == name[:255]

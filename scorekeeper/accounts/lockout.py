@@ -38,6 +38,16 @@ def client_address(request: HttpRequest) -> str | None:
     return request.META.get("REMOTE_ADDR")
 
 
+def client_username(request: HttpRequest, credentials: Any = None) -> str | None:
+    """The name a login attempt is counted under: as typed, cut to what the attempts' column
+    holds (255 characters; no account's name is longer than 150) and without NUL, which
+    PostgreSQL refuses (a longer name was a server error there, the admin's login too)."""
+    field = settings.AXES_USERNAME_FORM_FIELD
+    source = credentials or getattr(request, "data", request.POST)
+    username = source.get(field)
+    return username.replace("\x00", "")[:255] if isinstance(username, str) else username
+
+
 def lockout_message(request: HttpRequest) -> str:
     cool_off = get_cool_off(request)
     minutes = max(1, round(cool_off.total_seconds() / 60)) if cool_off else 0
