@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.inputs import parse_int
-from scorekeeper.rules import biriba, burraco
+from scorekeeper.rules import biriba, burraco, schema
 from scorekeeper.rules.barbu import contracts as barbu_contracts
+from scorekeeper.rules.errors import RuleError
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -51,7 +52,13 @@ class UnknownAction(ValueError):
 
 class UnreadableDraft(ValueError):
     """A posted draft that is not one a page sent (not JSON, another game, parts that do not
-    survive cleaning): the view refuses to save it, never saves what is left of it."""
+    survive cleaning): the view refuses to save it, never saves what is left of it.
+    ``refusal``: the rule it breaks, with its place, when there is one to tell (half a
+    character in its text)."""
+
+    def __init__(self, reason: str, *, refusal: RuleError | None = None):
+        super().__init__(reason)
+        self.refusal = refusal
 
 
 def is_card(text: str) -> bool:
@@ -111,6 +118,10 @@ def _strict_object(text: str | None) -> dict[str, Any]:
         raise UnreadableDraft("not JSON") from e
     if not isinstance(raw, dict) or raw.get("v") != 1:
         raise UnreadableDraft("not a draft")
+    try:
+        schema.encodable(raw)  # JSON's "\ud800": text no page sends, nor can show
+    except RuleError as e:
+        raise UnreadableDraft("not text", refusal=e) from e
     return raw
 
 

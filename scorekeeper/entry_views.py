@@ -941,8 +941,8 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
         elif draft_json:
             try:
                 draft = page.read_draft(draft_json)
-            except st.UnreadableDraft:
-                unreadable = True
+            except st.UnreadableDraft as e:
+                unreadable, error = True, e.refusal  # the place, when there is one to name
         elif action == "save":
             unreadable = True  # a save without a draft has nothing to save
         # The page was drawn before someone else (another phone, a second tab) stored this

@@ -771,3 +771,23 @@ def test_the_deal_after_the_last_a_match_holds_is_refused_with_the_reason(
     assert "a match holds at most 2 deals" in text(response)
     assert json.loads(draft_of(response)) == entered
     assert Deal.objects.filter(match=match).count() == 2
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("action", ["save", "rank:5"])
+def test_a_draft_with_half_a_character_is_refused_with_its_place(auth_client, biriba, action, htmx):
+    """JSON's "\\ud800" in a posted draft (no page sends it): nothing is saved, no key is
+    applied, and the page names the place of the text that cannot be written out."""
+    url = new_url(biriba)
+    page = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"))
+    kept = draft_of(auth_client.get(url))
+    draft = json.loads(draft_of(page))
+    draft["sides"][0]["melds"][0][1] = "4\ud800"
+    data = {**posted_by(page, action), "draft": json.dumps(draft), "confirm": "yes"}
+    response = auth_client.post(url, data, headers=HTMX if htmx else {})
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert 'data-message="bad_text"' in body and 'data-message="entry_unreadable"' in body
+    assert "sides[0], melds[0][1]: this text holds \\uD800" in text(response)
+    assert not Deal.objects.exists()
+    assert draft_of(auth_client.get(url)) == kept  # the draft kept for a reload is untouched
