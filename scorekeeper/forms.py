@@ -240,6 +240,11 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
 FOLLOWS_PRESET = {Game.BURRACO: "preset"}
 
 
+# Django's own message quotes what was sent ("x… is not one of the available choices"), which
+# from a hand-made form may be as long as the request: this one quotes nothing.
+CHOICE_ERRORS = {"invalid_choice": _("Choose one of the options offered.")}
+
+
 def as_choice(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -280,6 +285,7 @@ class MatchForm(forms.Form):
             coerce=int,
             initial=0,
             widget=forms.RadioSelect,
+            error_messages=CHOICE_ERRORS,
         )
         follows = FOLLOWS_PRESET.get(game)
         self.options: list[Option] = []
@@ -309,6 +315,7 @@ class MatchForm(forms.Form):
                     choices=choices,
                     required=not optional,
                     widget=forms.RadioSelect if not optional else forms.Select,
+                    error_messages=CHOICE_ERRORS,
                 )
             field.label = option.label
             field.help_text = option.help

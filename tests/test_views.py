@@ -673,3 +673,16 @@ def test_a_login_with_a_name_longer_than_any_account_is_refused(client, user, pa
     response = client.post(path, {"username": "x" * length, "password": "wrong"})
     assert response.status_code == 200
     assert [len(a.username) for a in AccessAttempt.objects.all()] == [255]
+
+
+def test_a_choice_that_is_not_one_is_refused_without_quoting_it(auth_client):
+    """Django's message for a bad choice quotes what was sent, which a hand-made form makes as
+    long as the request: the refusal says what to do and quotes nothing."""
+    data = new_match_data(opt_sets="x" * 100_000, first_dealer="٣" * 10_000)
+    response = auth_client.post("/matches/new/", data, headers=HTMX)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert page.count("Choose one of the options offered.") == 2
+    assert "xxxxxxxxxx" not in page and "٣٣٣" not in page
+    assert len(page) < 40_000
+    assert Match.objects.count() == 0
