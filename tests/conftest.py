@@ -107,8 +107,9 @@ def posted_by(response, action: str) -> dict[str, str]:
 
 
 def text(response) -> str:
-    """The page's text, tags dropped and spaces squeezed."""
-    page = re.sub(r"<[^>]+>", " ", response.content.decode())
+    """The page's text, tags dropped and spaces squeezed (a name's ``<bdi>`` is no space)."""
+    page = re.sub(r"</?bdi>", "", response.content.decode())
+    page = re.sub(r"<[^>]+>", " ", page)
     return re.sub(r"\s+", " ", html.unescape(page))
 
 
