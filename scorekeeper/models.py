@@ -94,6 +94,10 @@ class Match(models.Model):
     winner = models.SmallIntegerField(null=True, blank=True)  # side (rummy) or seat (Barbu)
     totals = models.JSONField(default=list, blank=True)
     deal_count = models.PositiveIntegerField(default=0)
+    # Counts every change a phone shows (a deal saved, corrected or deleted, a co-scorer joined
+    # or removed, a link regenerated), bumped in the transaction of the change: the live view
+    # asks only whether it moved.
+    version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-updated"]
@@ -173,6 +177,9 @@ class Deal(models.Model):
     data = models.JSONField()
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # who entered it or last corrected it, as the table knows them (an account's name or a
+    # co-scorer's display name)
+    saved_by = models.CharField(max_length=150, blank=True, default="")
 
     class Meta:
         ordering = ["match", "number"]
@@ -185,3 +192,99 @@ class Deal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} deal {self.number}"
+
+
+class DealDraft(models.Model):
+    """The deal in progress, shared by every phone of the match: what has been tapped so far
+    for the next deal (``editing`` False) or for the correction of deal ``number``.
+
+    ``data`` holds only what the table shares (the cards, counts and choices entered); where a
+    phone's taps go (its open side, meld, field, chosen suit) is that phone's own. ``version``
+    goes up with every change; ``taps`` remembers the last taps applied, so that a tap sent
+    twice (a resend, a retry) is applied once. Deleted when its deal is saved.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="drafts")
+    number = models.PositiveIntegerField()
+    editing = models.BooleanField(default=False)
+    data = models.JSONField(default=dict)
+    version = models.PositiveBigIntegerField(default=0)
+    taps = models.JSONField(default=list, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+    updated_by = models.CharField(max_length=150, blank=True, default="")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number", "editing"], name="one_draft_a_deal"),
+        ]
+
+    def __str__(self) -> str:
+        what = "correction of deal" if self.editing else "deal"
+        return f"{self.match}: {what} {self.number} in progress (v{self.version})"
+
+
+class MatchMember(models.Model):
+    """Someone who joined a match through its score link: a co-scorer, with an account
+    (``user``) or on one phone without one (``guest_key``: the digest of that phone's key)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="members")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="memberships",
+    )
+    # NULL, not "": the unique constraint below holds only among phones, not among accounts
+    guest_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+    name = models.CharField(_("name"), max_length=PLAYER_NAME_MAX)
+    joined = models.DateTimeField(auto_now_add=True)
+    removed = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "joined"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_membership_an_account",
+            ),
+            models.UniqueConstraint(
+                fields=["match", "guest_key"],
+                condition=models.Q(guest_key__isnull=False),
+                name="one_membership_a_phone",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False, guest_key__isnull=True)
+                | models.Q(user__isnull=True, guest_key__isnull=False),
+                name="member_is_an_account_or_a_phone",
+            ),
+        ]
+        verbose_name = _("co-scorer")
+        verbose_name_plural = _("co-scorers")
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.name}"
+
+
+class ShareLink(models.Model):
+    """A way into a match: ``score`` makes whoever opens it a co-scorer, ``watch`` shows the
+    live scoreboard read-only. One of each kind per match; regenerating replaces it."""
+
+    class Kind(models.TextChoices):
+        SCORE = "score", _("score")
+        WATCH = "watch", _("watch")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="links")
+    kind = models.CharField(max_length=5, choices=Kind)
+    token = models.CharField(max_length=64, unique=True)
+    code = models.CharField(max_length=16, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "kind"], name="one_link_a_kind"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.kind} link"
