@@ -1,5 +1,5 @@
 /* Deal entry niceties. Nothing depends on this file: every key is a plain submit button, and
-   with htmx alone the pad keys (kept between swaps by hx-preserve) queue their taps in order.
+   with htmx alone the keys (kept in place by the morph swap) queue their taps in order.
    What this adds:
    - taps made while a request is on its way are kept in order and sent one after the other,
      for every button (htmx alone would drop a queued tap whose button was redrawn);
@@ -32,7 +32,7 @@
     window.htmx.ajax("POST", form.getAttribute("action"), {
       source: form,
       target: "#entry",
-      swap: "outerHTML",
+      swap: "morph:outerHTML",
       values: { action: action }
     });
   }
