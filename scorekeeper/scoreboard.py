@@ -7,7 +7,6 @@ per deal with its breakdown, and what comes next.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.utils.functional import Promise
@@ -17,6 +16,7 @@ from scorekeeper.forms import OPTIONS, as_choice
 from scorekeeper.labels import bonus_name, contract_name, meld_kind, purity
 from scorekeeper.models import Game, Match, column_names
 from scorekeeper.rules import match as rules_match
+from scorekeeper.rules.barbu import SettlementLine
 from scorekeeper.rules.base import MatchResult
 from scorekeeper.rules.rummy import dealer_of
 
@@ -41,18 +41,12 @@ RUMMY_PARTS: tuple[tuple[str, Promise], ...] = (
     ("in_hand", _("cards left in hand")),
     ("no_pot", _("pot never taken")),
 )
-_DEAL_WHERE = re.compile(r"^deal (\d+)$")
 
 
 def _progress(total: int, target: int | None) -> int | None:
     if not target:
         return None
     return max(0, min(100, round(100 * total / target)))
-
-
-def _deal_of(where: tuple[str, ...]) -> int | None:
-    found = _DEAL_WHERE.match(where[0]) if where else None
-    return int(found.group(1)) if found else None
 
 
 def scoreboard(
@@ -84,7 +78,7 @@ def scoreboard(
     # each notice with its stable code (the page marks it data-message="CODE")
     notices_by_deal: dict[int | None, list[dict[str, str]]] = {}
     for notice in result.notices:
-        notices_by_deal.setdefault(_deal_of(notice.where), []).append(
+        notices_by_deal.setdefault(notice.place.deal, []).append(
             {"code": notice.code, "message": notice.message}
         )
 
@@ -209,18 +203,8 @@ def _barbu_row(deal: dict[str, Any], score: dict[str, Any], players: list[str]) 
         for d in deal.get("doubles", [])
     ]
     settlement = [
-        {
-            "by": _seat_name(players, line["by"]),
-            "on": _seat_name(players, line["on"]),
-            "factor": line["factor"],
-            "amount": line["amount"],
-            # who gains on this pair, and how much ("" when they are even)
-            "winner": _seat_name(players, line["by"] if line["amount"] > 0 else line["on"])
-            if line["amount"]
-            else "",
-            "gain": abs(line["amount"]),
-        }
-        for line in score.get("settlement", [])
+        _settlement_line(SettlementLine.from_json(raw), players)
+        for raw in score.get("settlement", [])
     ]
     return {
         "points": score["total"],
@@ -233,6 +217,19 @@ def _barbu_row(deal: dict[str, Any], score: dict[str, Any], players: list[str]) 
         "doubles": doubles,
         "settlement": settlement,
         "players": players,
+    }
+
+
+def _settlement_line(line: SettlementLine, players: list[str]) -> dict[str, Any]:
+    """One business settled, as the breakdown shows it: who gains on the pair and how much
+    (the rules' :attr:`SettlementLine.gainer`: nobody, "", when they are even)."""
+    return {
+        "by": _seat_name(players, line.by),
+        "on": _seat_name(players, line.on),
+        "factor": line.factor,
+        "amount": line.amount,
+        "winner": "" if line.gainer is None else _seat_name(players, line.gainer),
+        "gain": line.gain,
     }
 
 

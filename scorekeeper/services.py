@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -22,7 +21,7 @@ from scorekeeper import names
 from scorekeeper.models import MAX_DEALS, Deal, Match, MatchSeat, Player, name_key
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.base import MatchResult
-from scorekeeper.rules.errors import RuleError
+from scorekeeper.rules.errors import Place, RuleError
 from scorekeeper.selectors import match_document
 
 __all__ = [
@@ -38,7 +37,6 @@ __all__ = [
 ]
 
 _CACHE_FIELDS = ("status", "finished_at", "winner", "totals", "deal_count")
-_DEAL_WHERE = re.compile(r"^deal (\d+)$")
 
 
 def _clean_name(name: str) -> str:
@@ -232,14 +230,15 @@ def deal_correct(
     try:
         parsed, result, _ = rules_match.score_document_full(document)
     except RuleError as error:
-        found = _DEAL_WHERE.match(error.where[0]) if error.where else None
-        if found and int(found.group(1)) > number:
+        later = error.place.deal
+        if later is not None and later > number:
             raise RuleError(
                 "correction_breaks_later_deal",
                 gettext("this correction would make deal {later} illegal ({reason})"),
-                later=int(found.group(1)),
+                later=later,
                 reason=error.message,
                 where=(f"deal {number}",),
+                place=Place(deal=number),
             ) from error
         raise
     deal.data = parsed.engine.deal_json(parsed.deals[number - 1])

@@ -8,6 +8,39 @@ from typing import Any, Protocol
 
 from .errors import Notice
 
+#: The games played in pairs when four play: Biriba and Burraco (partners sit opposite, seats
+#: 0 and 2 against 1 and 3). Barbu is every player for themselves; so is a rummy game of 2 or 3.
+PAIR_GAMES = frozenset({"biriba", "burraco"})
+
+
+def plays_in_pairs(game: str, seats: int) -> bool:
+    """Whether the players of ``game`` at a table of ``seats`` play as two pairs."""
+    return game in PAIR_GAMES and seats == 4
+
+
+def side_count(game: str, seats: int) -> int:
+    """How many sides score: 2 pairs, or one side a player."""
+    return 2 if plays_in_pairs(game, seats) else seats
+
+
+def side_of_seat(game: str, seats: int, seat: int) -> int:
+    """The side the player in ``seat`` plays for (seats 0 and 2 are side 0 when in pairs)."""
+    return seat % 2 if plays_in_pairs(game, seats) else seat
+
+
+def seats_of_side(game: str, seats: int, side: int) -> tuple[int, ...]:
+    """The seats of ``side``: ``(side, side + 2)`` when in pairs, else ``(side,)``."""
+    return (side, side + 2) if plays_in_pairs(game, seats) else (side,)
+
+
+def partners(game: str, seats: int, seat: int) -> tuple[int, ...]:
+    """The other seats of the side of ``seat``: its partner when in pairs, else none.
+
+    This is what the new-match page asks before any match exists (its form knows the game and
+    the number of seats); a match's :class:`MatchHeader` answers the same."""
+    side = side_of_seat(game, seats, seat)
+    return tuple(s for s in seats_of_side(game, seats, side) if s != seat)
+
 
 @dataclass(frozen=True)
 class MatchHeader:
@@ -22,17 +55,28 @@ class MatchHeader:
         return len(self.players)
 
     @property
+    def in_pairs(self) -> bool:
+        """Four players of a rummy game play as two pairs (see :data:`PAIR_GAMES`)."""
+        return plays_in_pairs(self.game, self.seats)
+
+    @property
     def side_count(self) -> int:
         """Rummy games: 4 players are 2 pairs (seats 0+2, 1+3); otherwise one side a player."""
-        return 2 if self.seats == 4 else self.seats
+        return side_count(self.game, self.seats)
 
     def side_seats(self, side: int) -> tuple[int, ...]:
-        if self.seats == 4:
-            return (side, side + 2)
-        return (side,)
+        return seats_of_side(self.game, self.seats, side)
 
     def side_of_seat(self, seat: int) -> int:
-        return seat % 2 if self.seats == 4 else seat
+        return side_of_seat(self.game, self.seats, seat)
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The seats that play with ``seat`` (none in Barbu, nor in a rummy game of 2 or 3)."""
+        return partners(self.game, self.seats, seat)
+
+    def is_one_player(self, side: int) -> bool:
+        """Whether ``side`` is one player (who holds no card once out, in the rummy games)."""
+        return len(self.side_seats(side)) == 1
 
     def side_name(self, side: int) -> str:
         return " & ".join(self.players[s] for s in self.side_seats(side))

@@ -265,6 +265,25 @@ def score_side(
     return rummy.score_side(side, Scoring(rules), trump=trump, one_player=one_player)
 
 
+def hand_points(cards: Iterable[Card | str], rules: BiribaRules) -> int:
+    """What cards left in hand count in a side's score (negative): see
+    :func:`rummy.hand_points`."""
+    return rummy.hand_points(cards, Scoring(rules))
+
+
+def score_side_alone(
+    raw: object,
+    rules: BiribaRules,
+    *,
+    trump: Suit | str | None = None,
+    one_player: bool = False,
+) -> rummy.SideScore:
+    """What one side scores on its own, the side as the document writes it; ``trump``:
+    the deal's trump suit (``"H"`` or a Suit), if one is recorded. See
+    :func:`rummy.score_side_alone`."""
+    return rummy.score_side_alone(raw, Scoring(rules), trump=trump, one_player=one_player)
+
+
 def score_deal(
     header: MatchHeader, rules: BiribaRules, deal: RummyDeal, *, number: int = 1
 ) -> rummy.DealScore:

@@ -43,7 +43,7 @@ from typing import Any
 from . import rummy, schema
 from .base import MatchHeader, MatchResult
 from .cards import ACE, Card, Suit
-from .errors import RuleError
+from .errors import Place, RuleError
 from .melds import MeldKind, MeldReading, MeldRules, rank_plural, read_meld
 from .rummy import MeldScore, RummyDeal, Side
 
@@ -247,6 +247,7 @@ class Scoring:
                     rank=rank_plural(reading.rank),
                     first=first[reading.rank],
                     where=(rummy.meld_place(m, cards),),
+                    place=Place(field="melds", meld=m),
                 )
             first[reading.rank] = m
 
@@ -257,6 +258,7 @@ class Scoring:
                 "the closing discard {card} is a wild card: a side cannot go out on a wild",
                 card=str(side.final_discard),
                 where=("final_discard",),
+                place=Place(field="final_discard"),
             )
         if not side.went_out:
             return
@@ -275,6 +277,24 @@ class Scoring:
 def score_side(side: Side, rules: BurracoRules, *, one_player: bool = False) -> rummy.SideScore:
     """Check and score one side on its own (the site's preview while a side is entered)."""
     return rummy.score_side(side, Scoring(rules), trump=None, one_player=one_player)
+
+
+def hand_points(cards: Iterable[Card | str], rules: BurracoRules) -> int:
+    """What cards left in hand count in a side's score (negative): see
+    :func:`rummy.hand_points`."""
+    return rummy.hand_points(cards, Scoring(rules))
+
+
+def score_side_alone(
+    raw: object,
+    rules: BurracoRules,
+    *,
+    trump: Suit | str | None = None,
+    one_player: bool = False,
+) -> rummy.SideScore:
+    """What one side scores on its own, the side as the document writes it; ``trump``:
+    None (Burraco has no trump: one given is refused). See :func:`rummy.score_side_alone`."""
+    return rummy.score_side_alone(raw, Scoring(rules), trump=trump, one_player=one_player)
 
 
 def score_deal(

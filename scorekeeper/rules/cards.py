@@ -131,7 +131,7 @@ def parse_cards(items: object) -> list[Card]:
         try:
             cards.append(parse_card(item))
         except RuleError as e:
-            raise e.at(f"[{i}]") from None
+            raise e.at(f"[{i}]", card=i) from None
     return cards
 
 

@@ -1,9 +1,11 @@
 """One exception type for every rule violation, and a notice type for warnings.
 
 Each carries a stable ``code`` (for tests, forms and translations), an English ``template``
-with ``{named}`` placeholders, its ``params`` and ``where``: the place it concerns, most
-general first (``("deal 3", "Anna & Chris", "meld 2 (5C 6C JK 2D)")``). A translation layer
-replaces the template by code; nothing else in the text is fixed.
+with ``{named}`` placeholders, its ``params``, ``where``: the place it concerns in words, most
+general first (``("deal 3", "Anna & Chris", "meld 2 (5C 6C JK 2D)")``), and ``place``: the same
+place as values (a :class:`Place`: ``deal=3, side=0, meld=2, field="melds"``), for a page that
+points at the deal, side, seat, meld or card concerned without reading the words. A
+translation layer replaces the template by code; nothing else in the text is fixed.
 
 A message may quote what it refuses (a key, a name, a meld's cards), and what it refuses may be
 a megabyte long or hold text that cannot be written out: every parameter and every place is
@@ -12,8 +14,9 @@ shown through :func:`excerpt`, the one place that bounds what a message quotes.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 #: The most characters a message shows of one parameter or one place (``meld 1 (AD 2D …)``):
@@ -39,6 +42,60 @@ def excerpt(value: object, limit: int = EXCERPT_MAX) -> str:
     if cut or len(text) > limit:
         text = text[: max(limit - 1 - len(quote), 0)] + _ELLIPSIS + quote
     return text
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a refusal or a notice points, as values: what ``where`` says in words.
+
+    Every field is ``None`` where it does not apply. Numbers as a player says them are counted
+    from 1, as the messages show them: ``deal`` (``deal 3``) and ``meld`` (``meld 2`` of its
+    side: ``melds[1]`` of the document). Positions in the document are counted from 0:
+    ``side`` (a rummy side, in the order of ``sides``; one player in a game of 2 or 3),
+    ``seat`` (a player: the Barbu player the error concerns, a doubler, the owner of an entry
+    of ``tricks``), ``card`` (a card's index in its list: the meld's cards, ``hand``) and
+    ``index`` (the entry of any other list: ``doubles[2]``, ``players[1]``,
+    ``finish_order[0]``, the suit column ``S H D C`` of a Ravage City ``suits`` row).
+
+    ``field`` is the key of the document the place is in: within a deal ``"melds"`` (with
+    ``meld``), ``"hand"``, ``"final_discard"``, ``"took_pot"``, ``"totals"``, ``"melded"``,
+    ``"in_hand"``, ``"bonuses"``, ``"trump"``, ``"dealer"``, ``"sides"``, Barbu's
+    ``"contract"``, ``"declarer"``, ``"doubles"`` and contract data keys (``"tricks"``,
+    ``"suits"``, ...); outside the deals ``"players"``, ``"first_dealer"``, ``"rules"``,
+    ``"game"``, ``"format"``, ``"deals"``; or an unknown key, as written. ``key`` is the key
+    inside a field whose keys are names rather than parts of the document: the option of
+    ``"rules"`` (``"target"``), the kind of ``"bonuses"`` (``"clean_biriba"``), the key of a
+    ``"doubles"`` entry (``"by"``).
+    """
+
+    deal: int | None = None
+    side: int | None = None
+    seat: int | None = None
+    meld: int | None = None
+    card: int | None = None
+    field: str | None = None
+    key: str | None = None
+    index: int | None = None
+
+    def within(self, outer: Place) -> Place:
+        """This place inside ``outer``: what this place leaves open, ``outer`` fills in."""
+        mine = self.as_dict()
+        return Place(**{k: v for k, v in outer.as_dict().items() if k not in mine}, **mine)
+
+    def as_dict(self) -> dict[str, int | str]:
+        """The fields that are set (``{"deal": 3, "side": 0, "meld": 2, "field": "melds"}``)."""
+        return {k: v for k, v in vars(self).items() if v is not None}
+
+    def shown(self) -> dict[str, int | str]:
+        """:meth:`as_dict` with every text an excerpt (an unknown key may be a megabyte long)."""
+        return {k: excerpt(v) if isinstance(v, str) else v for k, v in self.as_dict().items()}
+
+    def __bool__(self) -> bool:
+        return bool(self.as_dict())
+
+
+#: Nowhere in particular (a document as a whole, or a place the caller adds).
+NOWHERE = Place()
 
 
 def shown_where(where: tuple[str, ...]) -> tuple[str, ...]:
@@ -68,12 +125,24 @@ def _render(where: tuple[str, ...], template: str, params: Mapping[str, Any]) ->
 
 
 class RuleError(ValueError):
-    """Something that cannot have happened under the rules, or a document that is malformed."""
+    """Something that cannot have happened under the rules, or a document that is malformed.
 
-    def __init__(self, code: str, template: str, *, where: tuple[str, ...] = (), **params: Any):
+    ``where`` names the place in words, ``place`` as values (see :class:`Place`); every
+    caller that adds words with :meth:`at` adds the values too."""
+
+    def __init__(
+        self,
+        code: str,
+        template: str,
+        *,
+        where: tuple[str, ...] = (),
+        place: Place = NOWHERE,
+        **params: Any,
+    ):
         self.code = code
         self.template = template
         self.where = tuple(where)
+        self.place = place
         self.params = params
         super().__init__(self.message)
 
@@ -86,11 +155,22 @@ class RuleError(ValueError):
     def message(self) -> str:
         return _render(self.where, self.template, self.params)
 
-    def at(self, *where: str) -> RuleError:
-        """Prefix the place (outer callers add the deal, the side, ...). Returns self."""
+    def at(self, *where: str, place: Place = NOWHERE, **fields: Any) -> RuleError:
+        """Prefix the place (outer callers add the deal, the side, ...): the words ``where``
+        and the values ``place`` / ``fields`` (``e.at("deal 3", deal=3)``), which fill in
+        what the error's own place leaves open. Returns self."""
         self.where = tuple(w for w in where if w) + self.where
+        self.place = self.place.within(Place(**fields).within(place))
         self.args = (self.message,)
         return self
+
+    def under(self, field: str, *where: str, **fields: Any) -> RuleError:
+        """:meth:`at` for a field whose keys are names (``rules``, ``bonuses``, a ``doubles``
+        entry): the field the error named becomes the ``key`` inside ``field``."""
+        inner = self.place
+        key = inner.key if inner.key is not None else inner.field
+        self.place = dataclasses.replace(inner, field=None, key=key)
+        return self.at(*where, field=field, **fields)
 
     def __str__(self) -> str:
         return self.message
@@ -101,7 +181,12 @@ class RuleError(ValueError):
         return shown_where(self.where)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "where": list(self.shown_where), "message": self.message}
+        return {
+            "code": self.code,
+            "where": list(self.shown_where),
+            "place": self.place.shown(),
+            "message": self.message,
+        }
 
 
 @dataclass(frozen=True)
@@ -111,7 +196,8 @@ class Notice:
     code: str
     template: str
     where: tuple[str, ...] = ()
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    place: Place = NOWHERE
 
     @property
     def message(self) -> str:
@@ -120,10 +206,23 @@ class Notice:
     def __str__(self) -> str:
         return self.message
 
+    def at(self, *where: str, **fields: Any) -> Notice:
+        """This notice with the place prefixed (see :meth:`RuleError.at`)."""
+        return dataclasses.replace(
+            self,
+            where=tuple(w for w in where if w) + self.where,
+            place=self.place.within(Place(**fields)),
+        )
+
     @property
     def shown_where(self) -> tuple[str, ...]:
         """The places as the message shows them (each an excerpt)."""
         return shown_where(self.where)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "where": list(self.shown_where), "message": self.message}
+        return {
+            "code": self.code,
+            "where": list(self.shown_where),
+            "place": self.place.shown(),
+            "message": self.message,
+        }

@@ -17,7 +17,7 @@ from typing import Any
 from . import schema
 from .base import GameEngine, MatchHeader, MatchResult
 from .cards import _quote
-from .errors import RuleError
+from .errors import Place, RuleError
 
 FORMAT = "scorekeeper-match/1"
 GAMES = ("biriba", "burraco", "barbu")
@@ -32,6 +32,7 @@ def engine(game: str) -> GameEngine:
             "{game} is not a game (biriba, burraco or barbu)",
             game=_quote(game),
             where=("game",),
+            place=Place(field="game"),
         )
     return importlib.import_module(f"scorekeeper.rules.{game}")  # type: ignore[return-value]
 
@@ -62,6 +63,7 @@ def parse_header(doc: object) -> tuple[MatchHeader, dict[str, Any], Any]:
             got=_quote(raw["format"]),
             want=_quote(FORMAT),
             where=("format",),
+            place=Place(field="format"),
         )
     game = schema.string(raw["game"], "game")
     eng = engine(game)
@@ -69,10 +71,14 @@ def parse_header(doc: object) -> tuple[MatchHeader, dict[str, Any], Any]:
     players = []
     seen: set[str] = set()
     for i, p in enumerate(players_raw):
-        name = schema.string(p, f"players[{i}]").strip()
+        seat = Place(field="players", index=i)
+        name = schema.string(p, f"players[{i}]", place=seat).strip()
         if not name:
             raise RuleError(
-                "empty_name", "a player's name may not be empty", where=(f"players[{i}]",)
+                "empty_name",
+                "a player's name may not be empty",
+                where=(f"players[{i}]",),
+                place=seat,
             )
         if name.casefold() in seen:
             raise RuleError(
@@ -80,6 +86,7 @@ def parse_header(doc: object) -> tuple[MatchHeader, dict[str, Any], Any]:
                 "{name} is named twice",
                 name=_quote(name),
                 where=(f"players[{i}]",),
+                place=seat,
             )
         seen.add(name.casefold())
         players.append(name)
@@ -91,6 +98,7 @@ def parse_header(doc: object) -> tuple[MatchHeader, dict[str, Any], Any]:
             allowed=" or ".join(str(n) for n in eng.PLAYER_COUNTS),
             got=len(players),
             where=("players",),
+            place=Place(field="players"),
         )
     first = schema.seat(raw.get("first_dealer", 0), "first_dealer", len(players))
     rules_raw = raw.get("rules", {})
@@ -100,7 +108,7 @@ def parse_header(doc: object) -> tuple[MatchHeader, dict[str, Any], Any]:
     try:
         rules = eng.parse_rules(rules_obj)
     except RuleError as e:
-        raise e.at("rules") from None
+        raise e.under("rules", "rules") from None
     header = MatchHeader(game=game, players=tuple(players), first_dealer=first)
     return header, dict(rules_obj), rules
 
@@ -129,7 +137,7 @@ def parse_document(doc: object) -> Match:
         try:
             deals.append(eng.parse_deal(d, header=header, rules=rules, index=i))
         except RuleError as e:
-            raise e.at(f"deal {i + 1}") from None
+            raise e.at(f"deal {i + 1}", deal=i + 1) from None
     return Match(header=header, rules_input=rules_input, rules=rules, deals=tuple(deals))
 
 
@@ -177,4 +185,4 @@ def rules_with_defaults(game: str, rules: Mapping[str, Any] | None = None) -> di
     try:
         return eng.rules_json(eng.parse_rules(dict(rules or {})))
     except RuleError as e:
-        raise e.at("rules") from None
+        raise e.under("rules", "rules") from None

@@ -189,7 +189,7 @@ def as_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
         try:
             out.append(parse_card(c))
         except RuleError as e:
-            raise e.at(f"[{i}]") from None
+            raise e.at(f"[{i}]", card=i) from None
     return tuple(out)
 
 

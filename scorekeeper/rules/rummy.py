@@ -50,8 +50,8 @@ from .cards import (
     parse_cards,
     parse_suit,
 )
-from .errors import RuleError
-from .melds import HIGH_ACE, MIN_MELD, MeldReading
+from .errors import Place, RuleError
+from .melds import HIGH_ACE, MIN_MELD, MeldReading, as_cards
 
 # --- the game -------------------------------------------------------------------------------
 
@@ -141,13 +141,14 @@ def parse_deal(raw: object, *, spec: GameSpec, header: MatchHeader, index: int) 
                 name=header.seat_name(dealer),
                 expected=header.seat_name(expected),
                 where=("dealer",),
+                place=Place(field="dealer"),
             )
     trump = None
     if spec.trump and d.get("trump") is not None:
         try:
             trump = parse_suit(d["trump"])
         except RuleError as e:
-            raise e.at("trump") from None
+            raise e.at("trump", field="trump") from None
     sides_raw = schema.array(d["sides"], "sides")
     if len(sides_raw) != header.side_count:
         raise RuleError(
@@ -157,13 +158,14 @@ def parse_deal(raw: object, *, spec: GameSpec, header: MatchHeader, index: int) 
             players=header.seats,
             want=header.side_count,
             where=("sides",),
+            place=Place(field="sides"),
         )
     sides = []
     for k, side_raw in enumerate(sides_raw):
         try:
             sides.append(parse_side(side_raw, spec=spec))
         except RuleError as e:
-            raise e.at(header.side_name(k)) from None
+            raise e.at(header.side_name(k), side=k) from None
     return RummyDeal(sides=tuple(sides), trump=trump, dealer=expected, dealer_stated=stated)
 
 
@@ -178,7 +180,7 @@ def parse_side(raw: object, *, spec: GameSpec) -> Side:
         try:
             final_discard = parse_card(s["final_discard"])
         except RuleError as e:
-            raise e.at("final_discard") from None
+            raise e.at("final_discard", field="final_discard") from None
     if "totals" in s:
         for key in ("melds", "hand"):
             if key in s:
@@ -186,22 +188,23 @@ def parse_side(raw: object, *, spec: GameSpec) -> Side:
                     "totals_and_cards",
                     "a side is entered as cards (melds, hand) or as totals, not both",
                     where=(key,),
+                    place=Place(field=key),
                 )
         try:
             melded, in_hand, bonuses = _parse_totals(s["totals"], spec)
         except RuleError as e:
-            raise e.at("totals") from None
+            raise e.at("totals", field="totals") from None
         return TotalsSide(melded, in_hand, bonuses, took_pot, went_out, final_discard)
     melds = []
     for i, meld in enumerate(schema.array(s.get("melds", []), "melds")):
         try:
             melds.append(tuple(parse_cards(meld)))
         except RuleError as e:
-            raise e.at(f"melds[{i}]") from None
+            raise e.at(f"melds[{i}]", field="melds", meld=i + 1) from None
     try:
         hand = tuple(parse_cards(s.get("hand", [])))
     except RuleError as e:
-        raise e.at("hand") from None
+        raise e.at("hand", field="hand") from None
     return CardSide(tuple(melds), hand, took_pot, went_out, final_discard)
 
 
@@ -213,7 +216,7 @@ def _parse_totals(raw: object, spec: GameSpec) -> tuple[int, int, tuple[tuple[st
         b = schema.obj(t.get("bonuses", {}), allowed=spec.bonus_kinds, what="an object")
         counts = {kind: schema.integer(b[kind], kind, minimum=0) for kind in b}
     except RuleError as e:
-        raise e.at("bonuses") from None
+        raise e.under("bonuses", "bonuses") from None
     bonuses = tuple((k, counts[k]) for k in spec.bonus_kinds if counts.get(k))
     return melded, in_hand, bonuses
 
@@ -227,6 +230,7 @@ def points(raw: object, key: str) -> int:
             "{value} is not a multiple of 5 (every card and bonus is worth a multiple of 5)",
             value=value,
             where=(key,),
+            place=Place(field=key),
         )
     return value
 
@@ -404,12 +408,12 @@ def score_side(
             try:
                 melds.append(scoring.meld_score(cards, trump))
             except RuleError as e:
-                raise e.at(meld_place(m, cards)) from None
+                raise e.at(meld_place(m, cards), field="melds", meld=m) from None
         scoring.check_melds(list(zip(side.melds, melds, strict=True)))
         counts = Counter(ms.bonus for ms in melds if ms.bonus)
         melded = sum(ms.card_points for ms in melds)
         bonuses = sum(ms.bonus_points for ms in melds)
-        in_hand = sum(scoring.card_value(c) for c in side.hand)
+        in_hand = -hand_points(side.hand, scoring)
         form = Form.CARDS
     else:
         check_totals(side, scoring, trump)
@@ -432,6 +436,47 @@ def score_side(
     )
 
 
+def hand_points(cards: Iterable[Card | str], scoring: RummyScoring) -> int:
+    """What the cards left in a side's hand count in its score: minus what they are worth
+    (Biriba standard ``KD 7C 8C``: −25). ``cards`` may be Card values or card strings; a bad
+    one is refused at ``hand[i]`` (``place.field == "hand"``, ``place.card == i``)."""
+    try:
+        hand = as_cards(list(cards))
+    except RuleError as e:
+        raise e.at("hand", field="hand") from None
+    return -sum(scoring.card_value(c) for c in hand)
+
+
+def score_side_alone(
+    raw: object, scoring: RummyScoring, *, trump: Suit | str | None, one_player: bool
+) -> SideScore:
+    """What one side scores on its own, while a deal is being entered: ``raw`` is the side as
+    the document writes it (``{"melds": [...], "hand": [...], "took_pot": ..., "went_out":
+    ..., "final_discard": ...}`` or ``{"totals": {...}, ...}``), ``trump`` the deal's trump
+    suit (a Suit or ``"H"``; Biriba only), ``one_player`` whether the side is one player
+    (:meth:`MatchHeader.is_one_player`).
+
+    The side is read and checked as :func:`score_deal` checks it, but before the other sides
+    and the limits of the packs (copies of a card, two sides out) are seen: the whole deal may
+    still be refused. A refusal's place is inside the side (its ``side`` is not set: the
+    caller knows which side it asked about)."""
+    if trump is not None and not isinstance(trump, Suit):
+        try:
+            trump = parse_suit(trump)
+        except RuleError as e:
+            raise e.at("trump", field="trump") from None
+    if trump is not None and not scoring.spec.trump:
+        raise RuleError(
+            "no_trump",
+            "{game} has no trump suit",
+            game=scoring.spec.name,
+            where=("trump",),
+            place=Place(field="trump"),
+        )
+    side = parse_side(raw, spec=scoring.spec)
+    return score_side(side, scoring, trump=trump, one_player=one_player)
+
+
 _ONE_OF_EACH_RANK = (JOKER, *(Card(rank, Suit.SPADES) for rank in range(ACE, 14)))
 
 
@@ -441,7 +486,7 @@ def check_totals(side: TotalsSide, scoring: RummyScoring, trump: Suit | None) ->
         try:
             scoring.check_bonus_kind(kind, trump)
         except RuleError as e:
-            raise e.at("totals", "bonuses", kind) from None
+            raise e.at("totals", "bonuses", kind, field="bonuses", key=kind) from None
     least_meld = MIN_MELD * min(scoring.card_value(c) for c in _ONE_OF_EACH_RANK)
     if 0 < side.melded < least_meld:
         raise RuleError(
@@ -450,6 +495,7 @@ def check_totals(side: TotalsSide, scoring: RummyScoring, trump: Suit | None) ->
             melded=side.melded,
             least=least_meld,
             where=("totals", "melded"),
+            place=Place(field="melded"),
         )
     need = sum(n * scoring.least_melded(kind) for kind, n in side.bonuses)
     if side.melded < need:
@@ -461,6 +507,7 @@ def check_totals(side: TotalsSide, scoring: RummyScoring, trump: Suit | None) ->
             need=need,
             melded=side.melded,
             where=("totals", "melded"),
+            place=Place(field="melded"),
         )
 
 
@@ -479,6 +526,7 @@ def check_end(side: Side, scoring: RummyScoring, *, one_player: bool) -> None:
                 "went out but still holds {cards}: a player who goes out holds no cards",
                 cards=cards_text(side.hand),
                 where=("hand",),
+                place=Place(field="hand"),
             )
         if isinstance(side, TotalsSide) and side.in_hand:
             raise RuleError(
@@ -487,6 +535,7 @@ def check_end(side: Side, scoring: RummyScoring, *, one_player: bool) -> None:
                 "holds no cards",
                 in_hand=side.in_hand,
                 where=("totals", "in_hand"),
+                place=Place(field="in_hand"),
             )
     if side.final_discard is not None and not side.went_out:
         raise RuleError(
@@ -494,6 +543,7 @@ def check_end(side: Side, scoring: RummyScoring, *, one_player: bool) -> None:
             "a closing discard ({card}) is recorded, but this side did not go out",
             card=str(side.final_discard),
             where=("final_discard",),
+            place=Place(field="final_discard"),
         )
 
 
@@ -574,6 +624,7 @@ def check_pack(deal: RummyDeal, header: MatchHeader, scoring: RummyScoring) -> N
             cards=cards_in_packs,
             most=most,
             where=(header.side_name(k), "totals"),
+            place=Place(side=k, field="totals"),
         )
     if sum(cards) > cards_in_packs and totals:
         k = max(totals, key=lambda k: cards[k])
@@ -588,6 +639,7 @@ def check_pack(deal: RummyDeal, header: MatchHeader, scoring: RummyScoring) -> N
             others=sum(cards) - bonus_cards(side, scoring),
             cards=cards_in_packs,
             where=(header.side_name(k), "totals", "bonuses"),
+            place=Place(side=k, field="bonuses"),
         )
 
 
@@ -620,14 +672,14 @@ def score_deal(
         sides = []
         for k, side in enumerate(deal.sides):
             try:
-                one_player = len(header.side_seats(k)) == 1
+                one_player = header.is_one_player(k)
                 sides.append(score_side(side, scoring, trump=deal.trump, one_player=one_player))
             except RuleError as e:
-                raise e.at(header.side_name(k)) from None
+                raise e.at(header.side_name(k), side=k) from None
         check_copies(deal, header, scoring.spec)
         check_pack(deal, header, scoring)
     except RuleError as e:
-        raise e.at(f"deal {number}") from None
+        raise e.at(f"deal {number}", deal=number) from None
     return DealScore(tuple(sides))
 
 
@@ -664,6 +716,7 @@ def score_match(
                 winner=header.side_name(winner),
                 points=totals[winner],
                 where=(f"deal {i + 1}",),
+                place=Place(deal=i + 1),
             )
         scored = score_deal(deal, i + 1)
         totals = [t + s for t, s in zip(totals, scored.totals, strict=True)]

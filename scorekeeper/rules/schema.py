@@ -1,18 +1,21 @@
 """Strict reading of JSON values with the path of every error (``deal 2, side 0, hand[3]``).
 
 Game modules read their part of the match document with these helpers; each raises
-:class:`RuleError` with ``where`` set to the key or index, and callers prefix the outer
-places with :meth:`RuleError.at`.
+:class:`RuleError` with ``where`` set to the key or index and ``place`` to the same as values
+(``field=key``, or the ``place`` a caller passes for an entry such as ``players[1]``:
+``Place(field="players", index=1)``), and callers prefix the outer places with
+:meth:`RuleError.at`.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping
+from dataclasses import replace
 from typing import Any
 
 from .cards import _quote, _type_name
-from .errors import RuleError
+from .errors import Place, RuleError
 
 
 def obj(
@@ -33,6 +36,7 @@ def obj(
                 key=_quote(key),
                 allowed=", ".join(sorted(allowed)),
                 where=(str(key),),
+                place=Place(field=str(key)),
             )
     for key in required:
         if key not in raw:
@@ -40,12 +44,26 @@ def obj(
     return raw
 
 
+def _place(key: str, place: Place | None) -> Place:
+    """The place of ``key`` as values: the caller's, else the key itself as the field."""
+    return Place(field=key) if place is None else place
+
+
 def integer(
-    raw: object, key: str, *, minimum: int | None = None, maximum: int | None = None
+    raw: object,
+    key: str,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    place: Place | None = None,
 ) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
         raise RuleError(
-            "bad_type", "expected a whole number, got {got}", got=_type_name(raw), where=(key,)
+            "bad_type",
+            "expected a whole number, got {got}",
+            got=_type_name(raw),
+            where=(key,),
+            place=_place(key, place),
         )
     if minimum is not None and raw < minimum or maximum is not None and raw > maximum:
         lo = "" if minimum is None else str(minimum)
@@ -57,6 +75,7 @@ def integer(
             lo=lo,
             hi=hi,
             where=(key,),
+            place=_place(key, place),
         )
     return raw
 
@@ -64,15 +83,25 @@ def integer(
 def boolean(raw: object, key: str) -> bool:
     if not isinstance(raw, bool):
         raise RuleError(
-            "bad_type", "expected true or false, got {got}", got=_type_name(raw), where=(key,)
+            "bad_type",
+            "expected true or false, got {got}",
+            got=_type_name(raw),
+            where=(key,),
+            place=Place(field=key),
         )
     return raw
 
 
-def string(raw: object, key: str, *, choices: Collection[str] | None = None) -> str:
+def string(
+    raw: object, key: str, *, choices: Collection[str] | None = None, place: Place | None = None
+) -> str:
     if not isinstance(raw, str):
         raise RuleError(
-            "bad_type", "expected a string, got {got}", got=_type_name(raw), where=(key,)
+            "bad_type",
+            "expected a string, got {got}",
+            got=_type_name(raw),
+            where=(key,),
+            place=_place(key, place),
         )
     if choices is not None and raw not in choices:
         raise RuleError(
@@ -81,13 +110,22 @@ def string(raw: object, key: str, *, choices: Collection[str] | None = None) -> 
             value=_quote(raw),
             choices=", ".join(choices),
             where=(key,),
+            place=_place(key, place),
         )
     return raw
 
 
-def array(raw: object, key: str, *, length: int | None = None) -> list[Any]:
+def array(
+    raw: object, key: str, *, length: int | None = None, place: Place | None = None
+) -> list[Any]:
     if not isinstance(raw, list):
-        raise RuleError("bad_type", "expected a list, got {got}", got=_type_name(raw), where=(key,))
+        raise RuleError(
+            "bad_type",
+            "expected a list, got {got}",
+            got=_type_name(raw),
+            where=(key,),
+            place=_place(key, place),
+        )
     if length is not None and len(raw) != length:
         raise RuleError(
             "bad_length",
@@ -95,21 +133,39 @@ def array(raw: object, key: str, *, length: int | None = None) -> list[Any]:
             length=length,
             got=len(raw),
             where=(key,),
+            place=_place(key, place),
         )
     return raw
 
 
-def seat(raw: object, key: str, players: int) -> int:
+def seat(raw: object, key: str, players: int, *, place: Place | None = None) -> int:
     """A seat index 0 .. players-1."""
-    return integer(raw, key, minimum=0, maximum=players - 1)
+    return integer(raw, key, minimum=0, maximum=players - 1, place=place)
 
 
 def int_list(
-    raw: object, key: str, *, length: int, minimum: int = 0, maximum: int | None = None
+    raw: object,
+    key: str,
+    *,
+    length: int,
+    minimum: int = 0,
+    maximum: int | None = None,
+    place: Place | None = None,
+    per_seat: bool = False,
 ) -> list[int]:
-    items = array(raw, key, length=length)
+    """A list of ``length`` whole numbers. An entry's error is at ``key[i]``: ``index=i`` of
+    the list's place, or ``seat=i`` when entry i belongs to seat i (``per_seat``)."""
+    whole = _place(key, place)
+    items = array(raw, key, length=length, place=whole)
     return [
-        integer(v, f"{key}[{i}]", minimum=minimum, maximum=maximum) for i, v in enumerate(items)
+        integer(
+            v,
+            f"{key}[{i}]",
+            minimum=minimum,
+            maximum=maximum,
+            place=replace(whole, seat=i) if per_seat else replace(whole, index=i),
+        )
+        for i, v in enumerate(items)
     ]
 
 
@@ -129,9 +185,9 @@ def encodable(raw: object, *, top: str = "deals") -> None:
         return  # not a JSON value: the strict reading refuses it
     else:
         return
-    found = _unencodable(raw, (), top=top)
+    found = _unencodable(raw, top=top)
     if found is not None:
-        where, text, is_key = found
+        where, path, text, is_key = found
         char = next(c for c in text if 0xD800 <= ord(c) <= 0xDFFF)
         raise RuleError(
             "bad_text",
@@ -140,33 +196,80 @@ def encodable(raw: object, *, top: str = "deals") -> None:
             what="key" if is_key else "text",
             hex=f"{ord(char):04X}",
             where=where,
+            place=place_of_path(path, top=top),
         )
 
 
-def _unencodable(
-    raw: object, where: tuple[str, ...], *, top: str
-) -> tuple[tuple[str, ...], str, bool] | None:
-    """The first string (place, text, whether it is a key) that cannot be written as UTF-8."""
-    stack: list[tuple[object, tuple[str, ...]]] = [(raw, where)]
+type Path = tuple[str | int, ...]
+
+
+def _unencodable(raw: object, *, top: str) -> tuple[tuple[str, ...], Path, str, bool] | None:
+    """The first string (place in words, its path of keys and indexes, the text, whether it
+    is a key) that cannot be written as UTF-8."""
+    stack: list[tuple[object, tuple[str, ...], Path]] = [(raw, (), ())]
     while stack:
-        value, place = stack.pop()
+        value, place, path = stack.pop()
         if isinstance(value, str):
             if not _writable(value):
-                return place, value, False
+                return place, path, value, False
         elif isinstance(value, dict):
             items = []
             for key, item in value.items():
                 if isinstance(key, str) and not _writable(key):
-                    return (*place, json.dumps(key)), key, True
-                items.append((item, (*place, str(key))))
+                    return (*place, json.dumps(key)), (*path, key), key, True
+                items.append((item, (*place, str(key)), (*path, str(key))))
             stack.extend(reversed(items))
         elif isinstance(value, list):
             deals = place == (top,)
             stack.extend(
-                (item, (f"deal {i + 1}",) if deals else _indexed(place, i))
+                (item, (f"deal {i + 1}",) if deals else _indexed(place, i), (*path, i))
                 for i, item in reversed(list(enumerate(value)))
             )
     return None
+
+
+#: Barbu contract data holding one entry per seat (entry i is what seat i took).
+PER_SEAT_KEYS = frozenset({"tricks", "hearts", "queens", "boys", "suits"})
+#: Fields whose keys are names (an option, a bonus kind), not parts of the document.
+NAMED_KEYS = frozenset({"rules", "bonuses"})
+
+
+def place_of_path(path: Path, *, top: str = "deals") -> Place:
+    """The :class:`Place` of the value at ``path`` (keys and indexes from the top of a match
+    document, or of a draft shaped like one): ``("deals", 1, "sides", 0, "melds", 2, 4)`` is
+    ``Place(deal=2, side=0, meld=3, card=4, field="melds")``."""
+    fields: dict[str, int | str] = {}
+    rest = list(path)
+    if len(rest) >= 2 and rest[0] == top and isinstance(rest[1], int):
+        fields["deal"] = rest[1] + 1
+        rest = rest[2:]
+    if len(rest) >= 2 and rest[0] == "sides" and isinstance(rest[1], int):
+        fields["side"] = rest[1]
+        rest = rest[2:]
+    if rest and rest[0] == "totals" and len(rest) > 1:
+        rest = rest[1:]  # melded, in_hand, bonuses: each names its own part of the totals
+    if not rest:
+        return Place(**fields)  # type: ignore[arg-type]
+    head, tail = str(rest[0]), rest[1:]
+    fields["field"] = head
+    numbers = [t for t in tail if isinstance(t, int)]
+    names = [t for t in tail if isinstance(t, str)]
+    if head == "melds" and numbers:
+        fields["meld"] = numbers[0] + 1
+        numbers = numbers[1:]
+        if numbers:
+            fields["card"] = numbers[0]
+    elif head == "hand" and numbers:
+        fields["card"] = numbers[0]
+    elif head in PER_SEAT_KEYS and numbers:
+        fields["seat"] = numbers[0]
+        if len(numbers) > 1:
+            fields["index"] = numbers[1]
+    elif numbers:
+        fields["index"] = numbers[0]
+    if names:
+        fields["key"] = names[0]
+    return Place(**fields)  # type: ignore[arg-type]
 
 
 def _indexed(place: tuple[str, ...], i: int) -> tuple[str, ...]:

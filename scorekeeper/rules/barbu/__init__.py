@@ -9,8 +9,13 @@ The engine names that ``scorekeeper.rules.match`` calls: ``NAME``, ``PLAYER_COUN
 
 - ``allowed_doubles(declarer, contract, existing, rules=, names=)``: every double or redouble
   each seat could make now, with the reason for those the rules forbid;
-- ``expand_shortcut(kind, by, declarer, contract, existing, rules=, names=)``: the doubles
-  list after a player says "maximum" or "family";
+- ``shortcut_choices(declarer, contract, existing, rules=, names=)``: what "maximum" and
+  "family" would do for each seat, or why they may not be said; ``expand_shortcut(kind, by,
+  declarer, contract, existing, rules=, names=)``: the doubles list after one is said;
+- ``keep_allowed_doubles(doubles, declarer=, contract=, rules=)``: what stands when the
+  contract changes; ``SettlementLine.gainer``: who gains on a pair (nobody at 0);
+- the sheet's counts (:mod:`.sheet`): ``count_total``, ``count_tallies``, ``count_rest``,
+  ``suit_tallies``, ``suit_rest``, ``whole_tricks`` and ``deal_sum``;
 - ``next_deal(header, rules, deals)`` (also ``MatchResult.next_deal``): the next declarer,
   the contracts they may name and the doubles each other player still owes them;
 - ``contracts_left(header, rules, deals, declarer=None)``;
@@ -35,6 +40,7 @@ from __future__ import annotations
 
 from .contracts import (
     CONTRACTS,
+    COUNTS,
     Contract,
     contract_total,
     contracts_of,
@@ -50,10 +56,14 @@ from .doubles import (
     Refusal,
     SettlementLine,
     Shortcut,
+    ShortcutChoice,
     allowed_doubles,
     double_refusal,
     expand_shortcut,
+    keep_allowed_doubles,
     settle,
+    shortcut_choices,
+    shortcut_refusal,
 )
 from .options import (
     DEFAULT_RULES,
@@ -77,12 +87,41 @@ from .scoring import (
     score_deal,
     winners,
 )
+from .sheet import (
+    DealSum,
+    Tally,
+    count_rest,
+    count_tallies,
+    count_tally,
+    count_total,
+    counted_keys,
+    deal_sum,
+    suit_rest,
+    suit_tallies,
+    whole_tricks,
+)
 
 NAME = "barbu"
 PLAYER_COUNTS = (4,)
 
 __all__ = [
     "CONTRACTS",
+    "COUNTS",
+    "DealSum",
+    "ShortcutChoice",
+    "Tally",
+    "count_rest",
+    "count_tallies",
+    "count_tally",
+    "count_total",
+    "counted_keys",
+    "deal_sum",
+    "keep_allowed_doubles",
+    "shortcut_choices",
+    "shortcut_refusal",
+    "suit_rest",
+    "suit_tallies",
+    "whole_tricks",
     "contracts_for_deal",
     "DEFAULT_RULES",
     "NAME",

@@ -19,6 +19,11 @@ HEARTS = 13
 QUEENS = 4
 BOYS = 8  # jacks and kings (King variant)
 CARDS_PER_TRICK = 4
+SUIT_CARDS = 13  # cards of one suit in the pack (Ravage City counts them by suit)
+
+#: The contract data that counts something for each seat, and what the four seats take
+#: together in a deal of one pack of 52.
+COUNTS: dict[str, int] = {"tricks": TRICKS, "hearts": HEARTS, "queens": QUEENS, "boys": BOYS}
 
 
 class Contract(StrEnum):

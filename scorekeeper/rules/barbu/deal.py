@@ -9,7 +9,6 @@ the deals before (contracts already named, compulsory doubles) is checked by ``s
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
@@ -17,15 +16,17 @@ from typing import Any
 from .. import schema
 from ..base import MatchHeader
 from ..cards import RANK_NAMES, Suit, _quote, parse_suit
-from ..errors import RuleError
+from ..errors import Place, RuleError
 from .contracts import (
     ALL_DATA_KEYS,
     BOYS,
     CARDS_PER_TRICK,
+    COUNTS,
     HEARTS,
     OPTIONAL_DATA_KEYS,
     QUEENS,
     SEATS,
+    SUIT_CARDS,
     TRICKS,
     Contract,
     contracts_of,
@@ -100,24 +101,26 @@ def parse_deal(raw: object, *, header: MatchHeader, rules: BarbuRules, index: in
             key=_quote("contract"),
             declarer=names[declarer],
         )
-    contract = _contract(obj["contract"], rules, names[declarer])
+    contract = _contract(obj["contract"], rules, names, declarer)
     doubles = _doubles(obj.get("doubles", []), names)
     # The doubles decide whether the deal was played (and so which keys it records): judge
     # them first, so that an illegal double is refused as such, not as missing data.
     check_doubles(doubles, declarer=declarer, contract=contract, rules=rules, names=names)
     given = [k for k in ALL_DATA_KEYS if k in obj]
     _check_keys(contract, given, split=is_split(rules, contract, doubles), declarer=names[declarer])
-    data = {key: _read(key, obj[key], names, names[declarer]) for key in given}
+    data = {key: _read(key, obj[key], names, declarer) for key in given}
     deal = BarbuDeal(contract=contract, doubles=doubles, declarer=stated, **data)
     check_deal(deal, header=header, rules=rules, index=index)
     return deal
 
 
-def _contract(raw: object, rules: BarbuRules, declarer: str) -> Contract:
+def _contract(raw: object, rules: BarbuRules, names: Sequence[str], seat: int) -> Contract:
+    """The contract the declarer (``seat``) names, one of the variant's."""
+    declarer = names[seat]
     try:
         text = schema.string(raw, "contract")
     except RuleError as e:
-        raise e.at(declarer) from None
+        raise e.at(declarer, seat=seat) from None
     allowed = contracts_of(rules.variant)
     if text not in allowed:
         raise RuleError(
@@ -129,6 +132,7 @@ def _contract(raw: object, rules: BarbuRules, declarer: str) -> Contract:
             variant=rules.variant.value,
             choices=", ".join(allowed),
             where=(declarer, "contract"),
+            place=Place(seat=seat, field="contract"),
         )
     return Contract(text)
 
@@ -139,7 +143,8 @@ def _doubles(raw: object, names: Sequence[str]) -> tuple[Double, ...]:
     out = []
     for i, item in enumerate(items):
         by_raw = item.get("by") if isinstance(item, dict) else None
-        doubler = names[by_raw] if _is_seat(by_raw) else ""
+        seat = by_raw if _is_seat(by_raw) else None
+        doubler = names[seat] if seat is not None else ""
         try:
             entry = schema.obj(
                 item,
@@ -151,7 +156,7 @@ def _doubles(raw: object, names: Sequence[str]) -> tuple[Double, ...]:
             on = schema.seat(entry["on"], "on", SEATS)
             redoubled = schema.boolean(entry.get("redoubled", False), "redoubled")
         except RuleError as e:
-            raise e.at(doubler, f"doubles[{i}]") from None
+            raise e.under("doubles", doubler, f"doubles[{i}]", seat=seat, index=i) from None
         out.append(Double(by, on, redoubled))
     return tuple(out)
 
@@ -174,6 +179,7 @@ def _check_keys(contract: Contract, given: Sequence[str], *, split: bool, declar
                 declarer=declarer,
                 keys=", ".join(contract.data_keys),
                 where=(key,),
+                place=Place(field=key),
             )
         if split:
             raise RuleError(
@@ -184,6 +190,7 @@ def _check_keys(contract: Contract, given: Sequence[str], *, split: bool, declar
                 declarer=declarer,
                 key=_quote(key),
                 where=(key,),
+                place=Place(field=key),
             )
     if split:
         return
@@ -196,12 +203,15 @@ def _check_keys(contract: Contract, given: Sequence[str], *, split: bool, declar
                 declarer=declarer,
                 key=_quote(key),
                 where=(key,),
+                place=Place(field=key),
             )
 
 
 def _counts(maximum: int) -> Callable[[object, str], tuple[int, ...]]:
     def read(raw: object, key: str) -> tuple[int, ...]:
-        return tuple(schema.int_list(raw, key, length=SEATS, minimum=0, maximum=maximum))
+        return tuple(
+            schema.int_list(raw, key, length=SEATS, minimum=0, maximum=maximum, per_seat=True)
+        )
 
     return read
 
@@ -213,7 +223,10 @@ def _seat(raw: object, key: str) -> int:
 def _seats(length: int) -> Callable[[object, str], tuple[int, ...]]:
     def read(raw: object, key: str) -> tuple[int, ...]:
         items = schema.array(raw, key, length=length)
-        return tuple(_seat(v, f"{key}[{i}]") for i, v in enumerate(items))
+        return tuple(
+            schema.seat(v, f"{key}[{i}]", SEATS, place=Place(field=key, index=i))
+            for i, v in enumerate(items)
+        )
 
     return read
 
@@ -222,7 +235,7 @@ def _suit(raw: object, key: str) -> Suit:
     try:
         return parse_suit(raw)
     except RuleError as e:
-        raise e.at(key) from None
+        raise e.at(key, field=key) from None
 
 
 def _rank(raw: object, key: str) -> int:
@@ -233,6 +246,7 @@ def _rank(raw: object, key: str) -> int:
             "{text} is not a rank (A 2-10 J Q K)",
             text=_quote(raw),
             where=(key,),
+            place=Place(field=key),
         )
     return _RANKS[text]
 
@@ -240,7 +254,11 @@ def _rank(raw: object, key: str) -> int:
 def _suit_table(raw: object, key: str) -> tuple[tuple[int, ...], ...]:
     rows = schema.array(raw, key, length=SEATS)
     return tuple(
-        tuple(schema.int_list(row, f"{key}[{i}]", length=4, minimum=0, maximum=13))
+        tuple(
+            schema.int_list(
+                row, f"{key}[{i}]", length=4, minimum=0, maximum=13, place=Place(field=key, seat=i)
+            )
+        )
         for i, row in enumerate(rows)
     )
 
@@ -262,21 +280,21 @@ _READERS: dict[str, Callable[[object, str], Any]] = {
 assert set(_READERS) == set(ALL_DATA_KEYS)
 
 # Keys holding one entry per seat (entry i is what seat i took), and keys the declarer chooses.
-PER_SEAT_KEYS = frozenset({"tricks", "hearts", "queens", "boys", "suits"})
+PER_SEAT_KEYS = schema.PER_SEAT_KEYS
 DECLARER_KEYS = frozenset({"trump", "start_rank"})
 
 
-def _read(key: str, raw: object, names: Sequence[str], declarer: str) -> Any:
+def _read(key: str, raw: object, names: Sequence[str], declarer: int) -> Any:
     """Read one contract data key; an error names the seat it concerns: the seat of a bad
     per-seat entry (``tricks[3]`` is the fourth player's), the declarer for what they chose."""
     try:
         return _READERS[key](raw, key)
     except RuleError as e:
         if key in DECLARER_KEYS:
-            raise e.at(declarer) from None
-        found = re.match(rf"{key}\[(\d+)\]", e.where[0]) if e.where else None
-        if key in PER_SEAT_KEYS and found and int(found[1]) < len(names):
-            raise e.at(names[int(found[1])]) from None
+            raise e.at(names[declarer], seat=declarer) from None
+        seat = e.place.seat
+        if key in PER_SEAT_KEYS and seat is not None and seat < len(names):
+            raise e.at(names[seat]) from None
         raise
 
 
@@ -291,7 +309,7 @@ def check_deal(deal: BarbuDeal, *, header: MatchHeader, rules: BarbuRules, index
     if deal.declarer is not None:
         _check_declarer(deal.declarer, header=header, rules=rules, index=index)
     if deal.contract not in contracts_of(rules.variant):
-        _contract(deal.contract.value, rules, names[declarer])
+        _contract(deal.contract.value, rules, names, declarer)
     check_doubles(deal.doubles, declarer=declarer, contract=deal.contract, rules=rules, names=names)
     split = is_split(rules, deal.contract, deal.doubles)
     _check_keys(deal.contract, deal.data_given(), split=split, declarer=names[declarer])
@@ -312,6 +330,7 @@ def _check_declarer(stated: int, *, header: MatchHeader, rules: BarbuRules, inde
             rotation=rules.rotation.value,
             declarer=names[declarer],
             where=(names[stated], "declarer"),
+            place=Place(seat=stated, field="declarer"),
         )
 
 
@@ -329,15 +348,14 @@ def _check_sum(values: Sequence[int] | None, key: str, want: int, names: Sequenc
             want=want,
             counts=_named_counts(values, names),
             where=(key,),
+            place=Place(field=key),
         )
 
 
 def check_data(deal: BarbuDeal, names: Sequence[str]) -> None:
     """The contract data agrees with itself and with a pack of 52 cards."""
-    _check_sum(deal.tricks, "tricks", TRICKS, names)
-    _check_sum(deal.hearts, "hearts", HEARTS, names)
-    _check_sum(deal.queens, "queens", QUEENS, names)
-    _check_sum(deal.boys, "boys", BOYS, names)
+    for key, want in COUNTS.items():
+        _check_sum(getattr(deal, key), key, want, names)
     if deal.hearts is not None:
         for key, card in (("ace_of_hearts", "AH"), ("king_of_hearts", "KH")):
             holder = getattr(deal, key)
@@ -348,6 +366,7 @@ def check_data(deal: BarbuDeal, names: Sequence[str]) -> None:
                     player=names[holder],
                     card=card,
                     where=(names[holder], key),
+                    place=Place(seat=holder, field=key),
                 )
     if deal.last_trick is not None and deal.tricks is not None:
         if deal.tricks[deal.last_trick] == 0:
@@ -356,6 +375,7 @@ def check_data(deal: BarbuDeal, names: Sequence[str]) -> None:
                 "{player} is said to have taken the last trick but took no tricks",
                 player=names[deal.last_trick],
                 where=(names[deal.last_trick], "last_trick"),
+                place=Place(seat=deal.last_trick, field="last_trick"),
             )
     if deal.finish_order is not None:
         _check_finish_order(deal.finish_order, names)
@@ -377,6 +397,7 @@ def _check_finish_order(order: Sequence[int], names: Sequence[str]) -> None:
                 player=names[seat],
                 missing=", ".join(missing),
                 where=(names[seat], f"finish_order[{i}]"),
+                place=Place(seat=seat, field="finish_order", index=i),
             )
         seen.add(seat)
 
@@ -384,7 +405,7 @@ def _check_finish_order(order: Sequence[int], names: Sequence[str]) -> None:
 def _check_suits(suits: Sequence[Sequence[int]], names: Sequence[str]) -> None:
     for k, suit in enumerate(("S", "H", "D", "C")):
         column = [row[k] for row in suits]
-        if sum(column) != 13:
+        if sum(column) != SUIT_CARDS:
             raise RuleError(
                 "suit_sum",
                 "the cards of {suit} taken add up to {got}, not 13 ({counts})",
@@ -392,6 +413,7 @@ def _check_suits(suits: Sequence[Sequence[int]], names: Sequence[str]) -> None:
                 got=sum(column),
                 counts=_named_counts(column, names),
                 where=("suits",),
+                place=Place(field="suits", index=k),
             )
     for seat, row in enumerate(suits):
         if sum(row) % CARDS_PER_TRICK:
@@ -401,6 +423,7 @@ def _check_suits(suits: Sequence[Sequence[int]], names: Sequence[str]) -> None:
                 player=names[seat],
                 cards=sum(row),
                 where=(names[seat], f"suits[{seat}]"),
+                place=Place(seat=seat, field="suits"),
             )
 
 
@@ -425,6 +448,7 @@ def _check_salade_cards(deal: BarbuDeal, names: Sequence[str]) -> None:
                 cards=" ".join(cards),
                 hearts=hearts[seat],
                 where=(names[seat], "hearts"),
+                place=Place(seat=seat, field="hearts"),
             )
         distinct = hearts[seat] + queens[seat] - (1 if holds_qh else 0)
         if distinct > CARDS_PER_TRICK * tricks[seat]:
@@ -437,6 +461,7 @@ def _check_salade_cards(deal: BarbuDeal, names: Sequence[str]) -> None:
                 queens=queens[seat],
                 tricks=tricks[seat],
                 where=(names[seat], "tricks"),
+                place=Place(seat=seat, field="tricks"),
             )
         return None
 
@@ -461,6 +486,7 @@ def _check_salade_cards(deal: BarbuDeal, names: Sequence[str]) -> None:
                 f"{names[s]} {tricks[s]}/{hearts[s]}/{queens[s]}" for s in range(SEATS)
             ),
             where=("queens",),
+            place=Place(field="queens"),
         )
 
 

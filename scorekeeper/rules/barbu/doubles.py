@@ -13,6 +13,13 @@ business per pair of players.
 The document records the businesses, not the auction: the order of the ``doubles`` list does
 not matter, and neither does the order in which players spoke (see the module ``__init__``).
 
+What the score sheet asks while the doubles are entered, answered here: which double or
+redouble each player may make on each other one, and why not (:func:`allowed_doubles`,
+:func:`double_refusal`); which shortcut each player may say, what it would change, and why not
+(:func:`shortcut_choices`, :func:`shortcut_refusal`, :func:`expand_shortcut`); which doubles
+stand when the contract changes (:func:`keep_allowed_doubles`); who gains on each pair once the
+deal is scored (:attr:`SettlementLine.gainer`).
+
 Settlement, with m(i, j) the factor of the business between i and j (0 when there is none):
 ``total_i = raw_i + Σ_j m(i, j) × (raw_i − raw_j)``. Each business moves the same amount from
 one player to the other, so a deal's sum never changes.
@@ -27,7 +34,7 @@ from typing import Any
 
 from .. import schema
 from ..cards import _quote
-from ..errors import RuleError
+from ..errors import Place, RuleError
 from .contracts import SEATS, Contract
 from .options import DEFAULT_RULES, BarbuRules
 
@@ -86,10 +93,12 @@ class Refusal:
 
     @property
     def text(self) -> str:
-        return self.template.format(**self.params)
+        return RuleError(self.code, self.template, **self.params).text
 
-    def error(self, *where: str) -> RuleError:
-        return RuleError(self.code, self.template, where=where, **self.params)
+    def error(self, *where: str, **place: Any) -> RuleError:
+        """The refusal as a :class:`RuleError` at ``where`` (words) and ``place`` (values:
+        the fields of :class:`~scorekeeper.rules.errors.Place`)."""
+        return RuleError(self.code, self.template, where=where, place=Place(**place), **self.params)
 
 
 def _names(names: Sequence[str] | None) -> Sequence[str]:
@@ -166,7 +175,7 @@ def check_doubles(
             names=names,
         )
         if refusal is not None:
-            raise refusal.error(names[d.by], f"doubles[{i}]")
+            raise refusal.error(names[d.by], f"doubles[{i}]", seat=d.by, field="doubles", index=i)
 
 
 @dataclass(frozen=True)
@@ -197,7 +206,9 @@ def allowed_doubles(
     on ``on`` given the doubles already made: a double, or a redouble of ``on``'s double.
 
     Made choices have ``made=True``; a choice that the rules forbid carries its ``reason``.
-    The site offers the allowed ones and shows the reason beside the others."""
+    The site offers the allowed ones and shows the reason beside the others. A double already
+    in ``existing`` that the rules forbid (the contract changed to a positive one, say) carries
+    its reason too, and so does the redouble of it: see :func:`keep_allowed_doubles`."""
     choices = []
     for by in range(SEATS):
         for on in range(SEATS):
@@ -215,11 +226,44 @@ def allowed_doubles(
                     names=names,
                 )
                 choices.append(DoubleChoice(by, on, Action.DOUBLE, made=False, reason=reason))
-            elif found.by == by:
-                choices.append(DoubleChoice(by, on, Action.DOUBLE, made=True))
+                continue
+            others = [d for d in existing if d is not found]
+            reason = double_refusal(
+                found.by,
+                found.on,
+                declarer=declarer,
+                contract=contract,
+                existing=others,
+                rules=rules,
+                names=names,
+            )
+            if found.by == by:
+                choices.append(DoubleChoice(by, on, Action.DOUBLE, made=True, reason=reason))
             else:
-                choices.append(DoubleChoice(by, on, Action.REDOUBLE, made=found.redoubled))
+                choices.append(
+                    DoubleChoice(by, on, Action.REDOUBLE, made=found.redoubled, reason=reason)
+                )
     return tuple(choices)
+
+
+def keep_allowed_doubles(
+    doubles: Iterable[Double],
+    *,
+    declarer: int,
+    contract: Contract,
+    rules: BarbuRules = DEFAULT_RULES,
+) -> tuple[Double, ...]:
+    """The doubles of ``doubles`` that the rules allow in ``contract``, in their order, each
+    judged beside those kept before it: what stands when the declarer names another contract
+    (in a positive contract only the declarer may be doubled; in King nobody doubles)."""
+    kept: list[Double] = []
+    for d in doubles:
+        refusal = double_refusal(
+            d.by, d.on, declarer=declarer, contract=contract, existing=kept, rules=rules
+        )
+        if refusal is None:
+            kept.append(d)
+    return tuple(kept)
 
 
 def parse_shortcut(kind: str | Shortcut) -> Shortcut:
@@ -250,31 +294,11 @@ def expand_shortcut(
     by = schema.seat(by, "by", SEATS)
     declarer = schema.seat(declarer, "declarer", SEATS)
     n = _names(names)
-    if not rules.doubling:
-        raise RuleError(
-            "no_doubling",
-            "there is no doubling in the variant {variant}",
-            variant=rules.variant.value,
-            where=(n[by],),
-        )
+    refusal = shortcut_refusal(shortcut, by, declarer, contract, rules=rules, names=names)
+    if refusal is not None:
+        raise refusal.error(n[by], seat=by)
     others = [(by + k) % SEATS for k in range(1, SEATS)]
     if shortcut is Shortcut.FAMILY:
-        if by == declarer:
-            raise RuleError(
-                "family_by_declarer",
-                "{player} declares this deal and cannot say family: the declarer only redoubles",
-                player=n[by],
-                where=(n[by],),
-            )
-        if contract.positive:
-            raise RuleError(
-                "family_in_positive",
-                "{player} cannot say family in the positive contract {contract}: only the "
-                "declarer may be doubled",
-                player=n[by],
-                contract=contract.value,
-                where=(n[by],),
-            )
         targets = [s for s in others if s != declarer]
         redouble = False
     else:
@@ -291,6 +315,87 @@ def expand_shortcut(
     return tuple(out)
 
 
+def shortcut_refusal(
+    kind: str | Shortcut,
+    by: int,
+    declarer: int,
+    contract: Contract,
+    *,
+    rules: BarbuRules = DEFAULT_RULES,
+    names: Sequence[str] | None = None,
+) -> Refusal | None:
+    """Why ``by`` may not say the shortcut ``kind`` in this deal (``None``: they may)."""
+    shortcut = parse_shortcut(kind)
+    n = _names(names)
+    if not rules.doubling:
+        return Refusal(
+            "no_doubling",
+            "there is no doubling in the variant {variant}",
+            {"variant": rules.variant.value},
+        )
+    if shortcut is Shortcut.FAMILY and by == declarer:
+        return Refusal(
+            "family_by_declarer",
+            "{player} declares this deal and cannot say family: the declarer only redoubles",
+            {"player": n[by]},
+        )
+    if shortcut is Shortcut.FAMILY and contract.positive:
+        return Refusal(
+            "family_in_positive",
+            "{player} cannot say family in the positive contract {contract}: only the "
+            "declarer may be doubled",
+            {"player": n[by], "contract": contract.value},
+        )
+    return None
+
+
+@dataclass(frozen=True)
+class ShortcutChoice:
+    """What saying ``kind`` would do for ``by`` now: ``doubles``, the list it would leave
+    (``existing`` when refused), or ``reason``, why the rules forbid it."""
+
+    by: int
+    kind: Shortcut
+    doubles: tuple[Double, ...]
+    existing: tuple[Double, ...]
+    reason: Refusal | None = None
+
+    @property
+    def allowed(self) -> bool:
+        return self.reason is None
+
+    @property
+    def changes(self) -> bool:
+        """Saying it would change something (a new double, or a redouble): worth offering."""
+        return self.allowed and self.doubles != self.existing
+
+
+def shortcut_choices(
+    declarer: int,
+    contract: Contract,
+    existing: Sequence[Double] = (),
+    *,
+    rules: BarbuRules = DEFAULT_RULES,
+    names: Sequence[str] | None = None,
+) -> tuple[ShortcutChoice, ...]:
+    """For every player and every shortcut (``maximum``, then ``family``), in seat order:
+    what saying it now would leave, or why it may not be said."""
+    existing = tuple(existing)
+    out = []
+    for by in range(SEATS):
+        for kind in Shortcut:
+            reason = shortcut_refusal(kind, by, declarer, contract, rules=rules, names=names)
+            after = (
+                existing
+                if reason is not None
+                else expand_shortcut(
+                    kind, by, declarer, contract, existing, rules=rules, names=names
+                )
+            )
+            out.append(ShortcutChoice(by, kind, after, existing, reason))
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class SettlementLine:
     """One business settled: ``by`` gains ``amount`` (negative: pays it) and ``on`` loses it."""
@@ -300,8 +405,41 @@ class SettlementLine:
     factor: int
     amount: int
 
+    @property
+    def gainer(self) -> int | None:
+        """Who gains on this pair: ``by`` when ``amount`` is positive, ``on`` when it is
+        negative, nobody (``None``) when the two took the same and the business moves nothing."""
+        if self.amount > 0:
+            return self.by
+        if self.amount < 0:
+            return self.on
+        return None
+
+    @property
+    def payer(self) -> int | None:
+        """Who pays on this pair (``None`` when nothing moves)."""
+        if self.amount == 0:
+            return None
+        return self.on if self.amount > 0 else self.by
+
+    @property
+    def gain(self) -> int:
+        """What the gainer gains and the payer pays (0 when they are even)."""
+        return abs(self.amount)
+
+    @property
+    def seats(self) -> tuple[int, int]:
+        """The two players of the business, in seat order."""
+        low, high = sorted((self.by, self.on))
+        return (low, high)
+
     def as_json(self) -> dict[str, int]:
         return {"by": self.by, "on": self.on, "factor": self.factor, "amount": self.amount}
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> SettlementLine:
+        """A line as a deal's ``score`` writes it (``{"by", "on", "factor", "amount"}``)."""
+        return cls(int(raw["by"]), int(raw["on"]), int(raw["factor"]), int(raw["amount"]))
 
 
 def settle(

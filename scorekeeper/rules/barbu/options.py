@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import schema
 from ..cards import _quote
-from ..errors import RuleError
+from ..errors import Place, RuleError
 
 
 class Variant(StrEnum):
@@ -131,9 +131,13 @@ def _payouts(raw: object, variant: Variant) -> tuple[int, int, int, int] | None:
             "the variant {variant} has no Domino contract, so it takes no Domino payouts",
             variant=variant.value,
             where=(key,),
+            place=Place(field=key),
         )
     values = schema.array(raw, key, length=4)
-    a, b, c, d = (schema.integer(v, f"{key}[{i}]") for i, v in enumerate(values))
+    a, b, c, d = (
+        schema.integer(v, f"{key}[{i}]", place=Place(field=key, index=i))
+        for i, v in enumerate(values)
+    )
     payouts = (a, b, c, d)
     if sum(payouts) != sum(default):
         raise RuleError(
@@ -144,6 +148,7 @@ def _payouts(raw: object, variant: Variant) -> tuple[int, int, int, int] | None:
             want=sum(default),
             variant=variant.value,
             where=(key,),
+            place=Place(field=key),
         )
     if list(payouts) != sorted(payouts, reverse=True):
         raise RuleError(
@@ -151,6 +156,7 @@ def _payouts(raw: object, variant: Variant) -> tuple[int, int, int, int] | None:
             "the Domino payouts {payouts} must not pay a later finisher more than an earlier one",
             payouts=_quote(list(payouts)),
             where=(key,),
+            place=Place(field=key),
         )
     return payouts
 

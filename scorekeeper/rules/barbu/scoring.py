@@ -11,7 +11,7 @@ from typing import Any
 
 from .. import schema
 from ..base import MatchHeader, MatchResult
-from ..errors import Notice, RuleError
+from ..errors import Notice, Place, RuleError
 from .contracts import (
     KING_NEGATIVE_PLAYS,
     KING_NEGATIVES_PER_PLAYER,
@@ -147,7 +147,7 @@ def score_deal(
     try:
         check_deal(deal, header=header, rules=rules, index=index)
     except RuleError as e:
-        raise e.at(where) from None
+        raise e.at(where, deal=index + 1) from None
     return _deal_score(deal, rules, declarer_of(header, rules, index), where)
 
 
@@ -191,6 +191,7 @@ class _Ledger:
             return
         player = self.header.seat_name(declarer)
         where = (player, "contract")
+        place = Place(seat=declarer, field="contract")
         own = [c for c, _ in self.named[declarer]]
         if self.rules.variant is not Variant.KING:
             first = next(i for c, i in self.named[declarer] if c is contract)
@@ -202,6 +203,7 @@ class _Ledger:
                 contract=contract.value,
                 deal=first + 1,
                 where=where,
+                place=place,
             )
         if contract is Contract.TRUMPS:
             raise RuleError(
@@ -210,6 +212,7 @@ class _Ledger:
                 player=player,
                 limit=KING_TRUMPS_PER_PLAYER,
                 where=where,
+                place=place,
             )
         if len(own) - sum(c is Contract.TRUMPS for c in own) >= KING_NEGATIVES_PER_PLAYER:
             raise RuleError(
@@ -218,6 +221,7 @@ class _Ledger:
                 player=player,
                 limit=KING_NEGATIVES_PER_PLAYER,
                 where=where,
+                place=place,
             )
         raise RuleError(
             "king_contract_used",
@@ -227,6 +231,7 @@ class _Ledger:
             limit=KING_NEGATIVE_PLAYS,
             player=player,
             where=where,
+            place=place,
         )
 
     def record(self, deal: BarbuDeal, declarer: int, index: int) -> None:
@@ -267,9 +272,10 @@ class _Ledger:
                 "left"
             )
             where = (player, "doubles")
+            place = Place(seat=seat, field="doubles")
             if mode is CompulsoryDoubles.ENFORCE:
-                raise RuleError("compulsory_doubles", template, where=where, **params)
-            notices.append(Notice("compulsory_doubles", template, where, params))
+                raise RuleError("compulsory_doubles", template, where=where, place=place, **params)
+            notices.append(Notice("compulsory_doubles", template, where, params, place))
         return notices
 
 
@@ -299,10 +305,13 @@ def _walk(header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal]) ->
             ledger.record(deal, declarer, index)
             found = ledger.compulsory(declarer, index)
         except RuleError as e:
-            raise e.at(where) from None
-        found = [Notice(n.code, n.template, (where, *n.where), n.params) for n in found]
+            raise e.at(where, deal=index + 1) from None
+        found = [n.at(where, deal=index + 1) for n in found]
         if found:
-            result["warnings"] = [n.as_dict() for n in found]
+            # as docs/match-format.md writes a warning: {code, where, message}
+            result["warnings"] = [
+                {"code": n.code, "where": list(n.shown_where), "message": n.message} for n in found
+            ]
             notices.extend(found)
         totals = [t + d for t, d in zip(totals, result["total"], strict=True)]
         expected += contract_total(rules, deal.contract)
