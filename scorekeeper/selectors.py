@@ -1,7 +1,8 @@
 """Reads that need care: the match document built from the database, and the scored match.
 
-A match loaded with :func:`match_for_owner_or_404` carries its seats (with players) and deals
-prefetched, so building and scoring its document costs no further query.
+A match loaded with :func:`match_for_owner_or_404` or from :func:`match_queryset` (what
+:mod:`scorekeeper.access` loads) carries its seats (with players) and deals prefetched, so
+building and scoring its document costs no further query.
 """
 
 from __future__ import annotations
@@ -10,17 +11,31 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Case, IntegerField, Prefetch, QuerySet, Value, When
+from django.db.models import (
+    BooleanField,
+    Case,
+    Exists,
+    ExpressionWrapper,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Value,
+    When,
+)
 from django.http import Http404
 
-from scorekeeper.models import Deal, Match, MatchSeat
+from scorekeeper.models import Deal, Match, MatchMember, MatchSeat
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.base import MatchResult
 
 __all__ = [
     "match_document",
     "match_for_owner_or_404",
+    "match_queryset",
     "match_scored",
+    "matches_for_guest",
     "matches_for_user",
 ]
 
@@ -70,25 +85,69 @@ def match_scored(match: Match) -> tuple[rules_match.Match, MatchResult, dict[str
     return rules_match.score_document_full(match_document(match))
 
 
-def matches_for_user(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Match]:
-    """The user's matches, those in progress first, each group most recently changed first."""
-    if not user.is_authenticated:
-        return Match.objects.none()
+def _in_progress_first(queryset: QuerySet[Match]) -> QuerySet[Match]:
     in_progress_first = Case(
         When(status=Match.Status.IN_PROGRESS, then=Value(0)),
         default=Value(1),
         output_field=IntegerField(),
     )
-    return _with_seats(Match.objects.filter(owner=user)).order_by(in_progress_first, "-updated")
+    return queryset.order_by(in_progress_first, "-updated")
+
+
+def matches_for_user(
+    user: AbstractBaseUser | AnonymousUser, *, joined: bool = False
+) -> QuerySet[Match]:
+    """The user's matches, those in progress first, each group most recently changed first.
+
+    ``joined``: also the matches they keep score of as a co-scorer (joined through a score
+    link, not removed since), each marked ``joined`` (True) with its ``owner`` at hand; the
+    account's own matches alone otherwise (what the account page downloads and deletes).
+    """
+    if not user.is_authenticated:
+        return Match.objects.none()
+    if not joined:
+        return _in_progress_first(_with_seats(Match.objects.filter(owner=user)))
+    member = MatchMember.objects.filter(match=OuterRef("pk"), user=user, removed__isnull=True)
+    queryset = (
+        Match.objects.filter(Q(owner=user) | Exists(member))
+        .annotate(joined=ExpressionWrapper(~Q(owner=user), output_field=BooleanField()))
+        .select_related("owner")
+    )
+    return _in_progress_first(_with_seats(queryset))
+
+
+def matches_for_guest(guest_key: str | None) -> QuerySet[Match]:
+    """The matches a phone without an account keeps score of (``guest_key``: the digest of its
+    key, :func:`scorekeeper.access.guest_key_digest`), marked ``joined`` like those of
+    :func:`matches_for_user`."""
+    if not guest_key:
+        return Match.objects.none()
+    member = MatchMember.objects.filter(
+        match=OuterRef("pk"), guest_key=guest_key, removed__isnull=True
+    )
+    queryset = (
+        Match.objects.filter(Exists(member))
+        .annotate(joined=Value(True, output_field=BooleanField()))
+        .select_related("owner")
+    )
+    return _in_progress_first(_with_seats(queryset))
+
+
+def match_queryset() -> QuerySet[Match]:
+    """Matches with their owner, seats (and players) and deals: a scoreboard, an export or a
+    deal entry drawn from one costs no further query."""
+    return (
+        _with_seats(Match.objects.all())
+        .select_related("owner")
+        .prefetch_related(Prefetch("deals", queryset=Deal.objects.order_by("number")))
+    )
 
 
 def match_for_owner_or_404(user: AbstractBaseUser | AnonymousUser, pk: int) -> Match:
     """The match ``pk`` if ``user`` owns it, with seats, players and deals prefetched; else 404."""
     if not user.is_authenticated:
         raise Http404
-    queryset = _with_seats(Match.objects.filter(owner=user)).prefetch_related(
-        Prefetch("deals", queryset=Deal.objects.order_by("number"))
-    )
+    queryset = match_queryset().filter(owner=user)
     try:
         return queryset.get(pk=pk)
     except Match.DoesNotExist:

@@ -16,6 +16,8 @@ urlpatterns = [
     path("matches/import/", views.match_import, name="match_import"),
     path("matches/<int:pk>/", views.match_detail, name="match_detail"),
     path("matches/<int:pk>/export.json", views.match_export, name="match_export"),
+    # Sharing: the share pages, the score and watch links, /join/ (scorekeeper/sharing/)
+    path("", include("scorekeeper.sharing.urls")),
     # Deal entry (scorekeeper/entry_views.py)
     path("matches/<int:pk>/deals/new/", entry_views.deal_entry, name="deal_new"),
     path("matches/<int:pk>/deals/<int:number>/edit/", entry_views.deal_entry, name="deal_edit"),

@@ -3,7 +3,10 @@
 Function views returning ``TemplateResponse``; each page's htmx fragment is an inline partial
 of its template, chosen with ``template_name += "#partial"`` when the request comes from htmx.
 After an htmx POST the view runs again as a GET ("view restart") so the fragment is drawn from
-fresh data. Deal entry lives in :mod:`scorekeeper.entry_views`.
+fresh data. Deal entry lives in :mod:`scorekeeper.entry_views`, sharing in
+:mod:`scorekeeper.sharing`. Who may see or change a match is :mod:`scorekeeper.access`'s: the
+owner and the co-scorers see the scoreboard, delete the last deal and export; a method a page
+does not take is refused (405) before anything is looked up.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from scorekeeper import names, services
+from scorekeeper.access import AccessDenied, denied_response, guest_key_digest, match_for_scorer
 from scorekeeper.forms import (
     GAME_BLURBS,
     PLAYER_COUNTS,
@@ -38,8 +42,8 @@ from scorekeeper.rules.errors import RuleError
 from scorekeeper.scoreboard import scoreboard
 from scorekeeper.selectors import (
     match_document,
-    match_for_owner_or_404,
     match_scored,
+    matches_for_guest,
     matches_for_user,
 )
 
@@ -65,12 +69,16 @@ def _as_get(request: HttpRequest) -> HttpRequest:
 
 @require_GET
 def home(request: HttpRequest) -> TemplateResponse:
+    """The account's matches and those it keeps score of (marked as joined); without an
+    account, the pitch, and the matches this phone keeps score of."""
     context: dict[str, Any] = {}
     if request.user.is_authenticated:
-        matches = list(matches_for_user(request.user))
-        context["in_progress"] = [m for m in matches if not m.is_finished]
-        context["finished"] = [m for m in matches if m.is_finished]
+        matches = list(matches_for_user(request.user, joined=True))
         context["import_form"] = ImportForm()
+    else:
+        matches = list(matches_for_guest(guest_key_digest(request)))
+    context["in_progress"] = [m for m in matches if not m.is_finished]
+    context["finished"] = [m for m in matches if m.is_finished]
     template_name = "home.html"
     if request.htmx:
         template_name += "#matches"
@@ -216,11 +224,15 @@ def _table_seats(form: MatchForm) -> list[dict[str, Any]]:
 # The scoreboard
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
 def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
-    """The scoreboard, and its one action: delete the last deal (after a confirm step)."""
-    match = match_for_owner_or_404(request.user, pk)
+    """The scoreboard, and its one action: delete the last deal (after a confirm step). The
+    owner and the co-scorers; the owner also gets the share controls."""
+    try:
+        access = match_for_scorer(request, pk)
+    except AccessDenied as denied:
+        return denied_response(request, denied)
+    match = access.match
     if request.method == "POST":
         if request.POST.get("action") == "delete_last":
             # The confirm step sends the deal it showed; a post that does not say which deal
@@ -245,6 +257,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
     # refused (see services.deal_delete_last)
     context: dict[str, Any] = {
         "match": match,
+        "access": access,
         "last_base": services.deal_fingerprint(deals[-1].data) if deals else "",
     }
     try:
@@ -263,12 +276,15 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
 # Export and import
 
 
-@login_required
 @require_GET
-def match_export(request: HttpRequest, pk: int) -> HttpResponse:
-    """The match document with scores, as a download; a match whose stored deals no longer
-    pass the rules is downloaded as it is stored, without scores (its data stays the owner's)."""
-    match = match_for_owner_or_404(request.user, pk)
+def match_export(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """The match document with scores, as a download (the owner and the co-scorers); a match
+    whose stored deals no longer pass the rules is downloaded as it is stored, without scores
+    (its data stays the table's)."""
+    try:
+        match = match_for_scorer(request, pk).match
+    except AccessDenied as denied:
+        return denied_response(request, denied)
     try:
         _parsed, _result, exported = match_scored(match)
     except RuleError:
