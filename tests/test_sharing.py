@@ -337,7 +337,7 @@ def test_a_removed_guest_loses_access_at_once_with_a_page_that_says_so(
     member.refresh_from_db()
     assert member.removed is not None
     plain = phone.get(match.get_absolute_url())
-    assert plain.status_code == 403 and 'data-message="removed"' in plain.content.decode()
+    assert plain.status_code == 403 and 'data-message="member_removed"' in plain.content.decode()
     assert "removed you as a co-scorer" in text(plain)
     tap = phone.post(match.get_absolute_url(), {"action": "delete_last", "number": 2}, headers=htmx)
     assert tap.status_code == 403 and tap["HX-Retarget"] == "#page"
@@ -345,7 +345,7 @@ def test_a_removed_guest_loses_access_at_once_with_a_page_that_says_so(
     assert phone.get(reverse("match_export", args=[match.pk])).status_code == 403
     # the link does not let them back in
     again = phone.post(join_url(link), {"name": "Chris"})
-    assert again.status_code == 403 and 'data-message="removed"' in again.content.decode()
+    assert again.status_code == 403 and 'data-message="member_removed"' in again.content.decode()
     assert phone.get(join_url(link)).status_code == 403
     # the share page lists them as removed
     page = auth_client.get(share_url(match, "score")).content.decode()

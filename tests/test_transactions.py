@@ -25,6 +25,7 @@ from scorekeeper.accounts.services import account_delete
 from scorekeeper.models import Match
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.selectors import match_scored
+from scorekeeper.sharing import services as sharing
 from tests.conftest import PLAYERS4, rummy_deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -146,6 +147,31 @@ def _account_delete(user, make_match) -> Calls:
     return lambda: account_delete(user=user), None
 
 
+def _share_link_get_or_create(user, make_match) -> Calls:
+    match = make_match("biriba")
+    return lambda: sharing.share_link_get_or_create(match=match, kind="score"), None
+
+
+def _share_link_regenerate(user, make_match) -> Calls:
+    match = make_match("biriba")
+    sharing.share_link_get_or_create(match=match, kind="watch")
+    return lambda: sharing.share_link_regenerate(match=match, kind="watch"), None
+
+
+def _member_join(user, make_match) -> Calls:
+    link = sharing.share_link_get_or_create(match=make_match("burraco"), kind="score")
+    return (
+        lambda: sharing.member_join(link=link, guest_key="a" * 64, name="Eleni"),
+        lambda: sharing.member_join(link=link, guest_key="b" * 64, name="El\u202eeni"),
+    )
+
+
+def _member_remove(user, make_match) -> Calls:
+    link = sharing.share_link_get_or_create(match=make_match("barbu"), kind="score")
+    member = sharing.member_join(link=link, guest_key="c" * 64, name="Fotis")
+    return lambda: sharing.member_remove(member=member), None
+
+
 SCENARIOS: dict[str, Callable[[Any, Any], Calls]] = {
     "scorekeeper.accounts.services.account_delete": _account_delete,
     "scorekeeper.services.match_create": _match_create,
@@ -154,6 +180,10 @@ SCENARIOS: dict[str, Callable[[Any, Any], Calls]] = {
     "scorekeeper.services.deal_correct": _deal_correct,
     "scorekeeper.services.deal_delete_last": _deal_delete_last,
     "scorekeeper.services.player_get_or_create": _player_get_or_create,
+    "scorekeeper.sharing.services.share_link_get_or_create": _share_link_get_or_create,
+    "scorekeeper.sharing.services.share_link_regenerate": _share_link_regenerate,
+    "scorekeeper.sharing.services.member_join": _member_join,
+    "scorekeeper.sharing.services.member_remove": _member_remove,
 }
 
 

@@ -170,6 +170,37 @@ def test_another_user_gets_404(client, make_match, other_user, name):
     assert client.get(reverse(name, args=[match.pk]), headers=HTMX).status_code == 404
 
 
+def test_a_co_scorer_sees_the_scoreboard_deletes_the_last_deal_and_exports(
+    client, make_match, other_user
+):
+    """The whole matrix is tests/test_permissions.py; here what a co-scorer does with it."""
+    from scorekeeper.sharing import services as sharing
+
+    match = make_match("barbu", deals=2)
+    link = sharing.share_link_get_or_create(match=match, kind="score")
+    sharing.member_join(link=link, user=other_user)
+    client.force_login(other_user)
+    url = reverse("match_detail", args=[match.pk])
+    for headers in ({}, HTMX):
+        page = client.get(url, headers=headers)
+        assert page.status_code == 200 and is_partial(page) == bool(headers)
+        assert 'data-delete="2"' in page.content.decode()
+    data = {"action": "delete_last", "number": 2, "base": page.context["last_base"]}
+    response = client.post(url, data, headers=HTMX)
+    assert response.status_code == 200 and is_partial(response)
+    assert "Deal 2 deleted." in response.content.decode()
+    assert Deal.objects.filter(match=match).count() == 1
+    export = client.get(reverse("match_export", args=[match.pk]))
+    assert export.status_code == 200 and len(json.loads(export.content)["deals"]) == 1
+
+
+def test_a_method_a_page_does_not_take_is_refused_before_anything_is_looked_up(client, make_match):
+    match = make_match("biriba")
+    for path in (reverse("match_export", args=[match.pk]), "/matches/99999/export.json"):
+        assert client.post(path).status_code == 405
+        assert client.put(reverse("match_detail", args=[match.pk])).status_code == 405
+
+
 def test_another_user_cannot_delete_a_deal(client, make_match, other_user):
     match = make_match("barbu", deals=1)
     client.force_login(other_user)
@@ -505,7 +536,6 @@ def test_deal_entry_routes_exist(make_match, auth_client):
     match = make_match("burraco", deals=1)
     assert reverse("deal_new", args=[match.pk]) == f"/matches/{match.pk}/deals/new/"
     assert reverse("deal_edit", args=[match.pk, 1]) == f"/matches/{match.pk}/deals/1/edit/"
-    assert reverse("deal_preview", args=[match.pk]) == f"/matches/{match.pk}/deals/preview/"
     assert auth_client.get(reverse("deal_new", args=[match.pk])).status_code == 200
     assert auth_client.get(reverse("deal_edit", args=[match.pk, 1])).status_code == 200
 
