@@ -30,7 +30,7 @@ from typing import Any
 
 from . import rummy, schema
 from .base import MatchHeader, MatchResult
-from .cards import Card, Suit
+from .cards import Card, Suit, parse_suit
 from .errors import RuleError
 from .melds import MeldKind, MeldReading, MeldRules, read_meld
 from .rummy import MeldScore, RummyDeal, Side
@@ -269,6 +269,17 @@ def hand_points(cards: Iterable[Card | str], rules: BiribaRules) -> int:
     """What cards left in hand count in a side's score (negative): see
     :func:`rummy.hand_points`."""
     return rummy.hand_points(cards, Scoring(rules))
+
+
+def bonus_kinds(rules: BiribaRules, *, trump: Suit | str | None = None) -> tuple[str, ...]:
+    """The bonus kinds a totals side may count under ``rules`` with this deal's ``trump``: see
+    :func:`rummy.bonus_kinds`."""
+    if isinstance(trump, str):
+        try:
+            trump = parse_suit(trump)
+        except RuleError as e:
+            raise e.at("trump", field="trump") from None
+    return rummy.bonus_kinds(Scoring(rules), trump=trump)
 
 
 def score_side_alone(

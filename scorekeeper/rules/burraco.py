@@ -285,6 +285,11 @@ def hand_points(cards: Iterable[Card | str], rules: BurracoRules) -> int:
     return rummy.hand_points(cards, Scoring(rules))
 
 
+def bonus_kinds(rules: BurracoRules, *, trump: None = None) -> tuple[str, ...]:
+    """The bonus kinds a totals side may count under ``rules``: see :func:`rummy.bonus_kinds`."""
+    return rummy.bonus_kinds(Scoring(rules), trump=None)
+
+
 def score_side_alone(
     raw: object,
     rules: BurracoRules,

@@ -477,6 +477,20 @@ def score_side_alone(
     return score_side(side, scoring, trump=trump, one_player=one_player)
 
 
+def bonus_kinds(scoring: RummyScoring, *, trump: Suit | None) -> tuple[str, ...]:
+    """The bonus kinds a side entered as totals may count in this deal, in the game's order:
+    those the rules allow (a set biriba needs sets on, a semi-clean burraco ``semipulito``, a
+    trump biriba a recorded trump); any other is refused (``bonus_not_in_rules``)."""
+    out = []
+    for kind in scoring.spec.bonus_kinds:
+        try:
+            scoring.check_bonus_kind(kind, trump)
+        except RuleError:
+            continue
+        out.append(kind)
+    return tuple(out)
+
+
 _ONE_OF_EACH_RANK = (JOKER, *(Card(rank, Suit.SPADES) for rank in range(ACE, 14)))
 
 

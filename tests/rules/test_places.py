@@ -10,6 +10,7 @@ reads the words with regular expressions; nothing else does.
 
 from __future__ import annotations
 
+import ast
 import copy
 import json
 import pathlib
@@ -667,3 +668,25 @@ def test_a_barbu_header_has_no_partners():
     header = MatchHeader(game="barbu", players=tuple(PLAYERS))
     assert header.side_count == 4 and header.partners(0) == ()
     assert barbu.NAME == header.game
+
+
+def test_every_place_in_words_in_the_rules_core_comes_with_its_values():
+    """Read from the source: a RuleError or Notice given ``where`` is given ``place`` too, and
+    every ``.at(...)`` or ``.error(...)`` that adds words adds values (``.under`` always does)."""
+    rules = pathlib.Path(rules_match.__file__).parent
+    bad = []
+    for path in sorted(rules.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            keywords = {k.arg for k in node.keywords}
+            where = f"{path.relative_to(rules)}:{node.lineno}"
+            if name == "RuleError" and "where" in keywords and "place" not in keywords:
+                bad.append(f"{where}: RuleError(where=...) without place=")
+            if name == "Notice" and len(node.args) + len(keywords) in (3, 4):
+                bad.append(f"{where}: Notice with a where and no place")
+            method = isinstance(node.func, ast.Attribute)
+            if method and name in ("at", "error") and node.args and not keywords:
+                bad.append(f"{where}: .{name}(words) without values")
+    assert bad == []

@@ -390,3 +390,26 @@ def test_the_rummy_questions_use_the_games_own_values():
     assert rummy.hand_points(["JK"], scoring) == burraco.hand_points(["JK"], BURRACO) == -30
     side = {"melds": [["3S", "4S", "5S"]], "took_pot": True}
     assert rummy.score_side_alone(side, scoring, trump=None, one_player=False).total == 15
+
+
+def test_the_bonus_kinds_a_side_entered_as_totals_may_count():
+    plain = ("clean_biriba", "dirty_biriba", "clean_whole_suit", "dirty_whole_suit")
+    assert biriba.bonus_kinds(BIRIBA) == plain
+    trump = biriba.bonus_kinds(BIRIBA, trump="H")
+    assert trump == biriba.BONUS_KINDS[:8] and "clean_trump_biriba" in trump
+    sets = biriba.bonus_kinds(biriba.parse_rules({"sets": True}), trump=Suit.SPADES)
+    assert sets == biriba.BONUS_KINDS
+    assert burraco.bonus_kinds(BURRACO) == ("clean_burraco", "dirty_burraco")
+    fibur = burraco.parse_rules({"preset": "fibur"})
+    assert burraco.bonus_kinds(fibur) == burraco.BONUS_KINDS
+    error = refused(biriba.bonus_kinds, BIRIBA, trump="X")
+    assert error.code == "bad_suit" and error.place == Place(field="trump")
+    # what is offered is exactly what a totals side may count
+    for kind in biriba.BONUS_KINDS:
+        side = {"totals": {"melded": 1000, "in_hand": 0, "bonuses": {kind: 1}}, "took_pot": True}
+        try:
+            biriba.score_side_alone(side, BIRIBA, trump="H")
+        except RuleError as e:
+            assert e.code == "bonus_not_in_rules" and kind not in trump
+        else:
+            assert kind in trump

@@ -41,6 +41,7 @@ from __future__ import annotations
 from .contracts import (
     CONTRACTS,
     COUNTS,
+    SUIT_CARDS,
     Contract,
     contract_total,
     contracts_of,
@@ -107,6 +108,7 @@ PLAYER_COUNTS = (4,)
 __all__ = [
     "CONTRACTS",
     "COUNTS",
+    "SUIT_CARDS",
     "DealSum",
     "ShortcutChoice",
     "Tally",

@@ -294,7 +294,7 @@ def _read(key: str, raw: object, names: Sequence[str], declarer: int) -> Any:
             raise e.at(names[declarer], seat=declarer) from None
         seat = e.place.seat
         if key in PER_SEAT_KEYS and seat is not None and seat < len(names):
-            raise e.at(names[seat]) from None
+            raise e.at(names[seat], seat=seat) from None
         raise
 
 
