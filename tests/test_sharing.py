@@ -547,3 +547,15 @@ def test_a_join_racing_a_new_link_either_joins_first_or_is_refused(make_match, d
     assert codes(errors) == ["link_gone"] * (4 - len(joined))
     assert MatchMember.objects.filter(match=match).count() == len(joined)
     assert ShareLink.objects.get(match=match, kind="score").token != link.token
+
+
+def test_a_phone_that_joined_as_a_guest_can_join_again_as_an_account(make_match, other_user):
+    match = make_match("biriba")
+    link = link_of(match)
+    phone = guest_joins(link, "Babis")
+    phone.force_login(other_user)
+    page = phone.get(join_url(link))
+    assert page.status_code == 200 and 'name="name"' not in page.content.decode()
+    phone.post(join_url(link))
+    assert sorted(MatchMember.objects.values_list("name", flat=True)) == ["Babis", "babis"]
+    assert match.get_absolute_url() in phone.get("/").content.decode()

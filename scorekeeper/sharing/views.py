@@ -185,15 +185,15 @@ def _score_link(token: str) -> ShareLink:
 
 
 def _membership(request: HttpRequest, match: Match) -> MatchMember | None:
-    """This account's or this phone's membership of ``match``, an active one first."""
-    found = []
+    """The membership this link would make or find: the account's when logged in (a phone
+    that joined as a guest before can still join as the account, to find the match among its
+    own), else this phone's."""
     if request.user.is_authenticated:
-        found += match.members.filter(user=request.user)
+        return match.members.filter(user=request.user).first()
     key = guest_key(request)
-    if key is not None:
-        found += match.members.filter(guest_key=guest_key_digest_of(key))
-    found.sort(key=lambda m: m.removed is not None)
-    return found[0] if found else None
+    if key is None:
+        return None
+    return match.members.filter(guest_key=guest_key_digest_of(key)).first()
 
 
 @require_http_methods(["GET", "POST"])
