@@ -23,7 +23,7 @@ from scorekeeper.inputs import parse_int
 #: token) adds a few hundred bytes, for which this leaves room.
 IMPORT_BODY_MAX = ImportForm.MAX_BYTES + 64 * 1024
 #: Every other form of the site sends a few kilobytes at most (a deal's draft is capped at
-#: ``entry_forms.DRAFT_MAX`` characters).
+#: ``entry.forms.DRAFT_MAX`` characters).
 BODY_MAX = 256 * 1024
 
 

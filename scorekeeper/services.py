@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from scorekeeper import names
-from scorekeeper.models import MAX_DEALS, Deal, Match, MatchSeat, Player, name_key
+from scorekeeper.models import MAX_DEALS, Deal, DealDraft, Match, MatchSeat, Player, name_key
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.base import MatchResult
 from scorekeeper.rules.errors import Place, RuleError
@@ -36,7 +36,7 @@ __all__ = [
     "refusal_deal_changed",
 ]
 
-_CACHE_FIELDS = ("status", "finished_at", "winner", "totals", "deal_count")
+_CACHE_FIELDS = ("status", "finished_at", "winner", "totals", "deal_count", "version")
 
 
 def _clean_name(name: str) -> str:
@@ -74,6 +74,7 @@ def _store_result(locked: Match, result: MatchResult, *, caller: Match) -> None:
     locked.winner = result.winner
     locked.totals = list(result.totals)
     locked.deal_count = len(result.deal_scores)
+    locked.version += 1  # the row is locked: every phone's live view sees the change
     locked.save(update_fields=[*_CACHE_FIELDS, "updated"])
     if caller is not locked:
         for field in (*_CACHE_FIELDS, "updated"):
@@ -146,9 +147,12 @@ def match_import(*, owner: AbstractBaseUser, document: object) -> Match:
 
 
 @transaction.atomic
-def deal_record(*, match: Match, data: dict[str, Any], number: int | None = None) -> Deal:
+def deal_record(
+    *, match: Match, data: dict[str, Any], number: int | None = None, by: str = ""
+) -> Deal:
     """Add the next deal. ``number``, when given, is the deal the caller believes is next: if
     someone else has stored it meanwhile, the deal is refused rather than stored twice.
+    ``by``: who saved it, as the table knows them.
 
     Raises :class:`RuleError` when the rules refuse the deal (nothing is stored).
     """
@@ -165,7 +169,10 @@ def deal_record(*, match: Match, data: dict[str, Any], number: int | None = None
         )
     parsed, result, _ = rules_match.score_document_full(document)
     deal = Deal.objects.create(
-        match=locked, number=next_number, data=parsed.engine.deal_json(parsed.deals[-1])
+        match=locked,
+        number=next_number,
+        data=parsed.engine.deal_json(parsed.deals[-1]),
+        saved_by=by,
     )
     _store_result(locked, result, caller=match)
     return deal
@@ -209,7 +216,12 @@ def refusal_deal_changed(number: int) -> RuleError:
 
 @transaction.atomic
 def deal_correct(
-    *, match: Match, number: int, data: dict[str, Any], drawn_from: str | None = None
+    *,
+    match: Match,
+    number: int,
+    data: dict[str, Any],
+    drawn_from: str | None = None,
+    by: str = "",
 ) -> Deal:
     """Replace deal ``number`` (counted from 1) and re-score the whole match.
 
@@ -242,7 +254,8 @@ def deal_correct(
             ) from error
         raise
     deal.data = parsed.engine.deal_json(parsed.deals[number - 1])
-    deal.save(update_fields=["data", "updated"])
+    deal.saved_by = by
+    deal.save(update_fields=["data", "updated", "saved_by"])
     _store_result(locked, result, caller=match)
     return deal
 
@@ -282,6 +295,8 @@ def deal_delete_last(
         )
     number = last.number
     last.delete()
+    # its correction in progress goes with it; the next deal's in progress stays the next
+    DealDraft.objects.filter(match=locked, number=number, editing=True).delete()
     _, result, _ = rules_match.score_document_full(match_document(locked))
     _store_result(locked, result, caller=match)
     return number

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from scorekeeper import entry_views, health, views
+from scorekeeper import health, views
 from scorekeeper.accounts import admin as account_admin  # noqa: F401  (the admin's user deletion)
 
 urlpatterns = [
@@ -18,10 +18,8 @@ urlpatterns = [
     path("matches/<int:pk>/export.json", views.match_export, name="match_export"),
     # Sharing: the share pages, the score and watch links, /join/ (scorekeeper/sharing/)
     path("", include("scorekeeper.sharing.urls")),
-    # Deal entry (scorekeeper/entry_views.py)
-    path("matches/<int:pk>/deals/new/", entry_views.deal_entry, name="deal_new"),
-    path("matches/<int:pk>/deals/<int:number>/edit/", entry_views.deal_entry, name="deal_edit"),
-    path("matches/<int:pk>/deals/preview/", entry_views.deal_preview, name="deal_preview"),
+    # Deal entry: the next deal and the correction of a deal (scorekeeper/entry/)
+    path("", include("scorekeeper.entry.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -3,7 +3,7 @@
 Function views returning ``TemplateResponse``; each page's htmx fragment is an inline partial
 of its template, chosen with ``template_name += "#partial"`` when the request comes from htmx.
 After an htmx POST the view runs again as a GET ("view restart") so the fragment is drawn from
-fresh data. Deal entry lives in :mod:`scorekeeper.entry_views`, sharing in
+fresh data. Deal entry lives in :mod:`scorekeeper.entry`, sharing in
 :mod:`scorekeeper.sharing`. Who may see or change a match is :mod:`scorekeeper.access`'s: the
 owner and the co-scorers see the scoreboard, delete the last deal and export; a method a page
 does not take is refused (405) before anything is looked up.

@@ -82,28 +82,36 @@ def draft_of(response) -> str:
 
 
 def press(client, url: str, draft: str, *actions: str, htmx: bool = True):
-    """Press keys one after the other; returns the last response."""
+    """Press keys one after the other, as a phone does: each key is posted with what the page
+    drew (its hidden fields: the draft, its version, the deal); returns the last response.
+    ``draft``: the draft the first key is pressed on ("": the page as it is drawn now)."""
     response = None
     headers = HTMX if htmx else {}
+    fields = _hidden(client.get(url))
+    if draft:
+        fields["draft"] = draft
     for action in actions:
-        response = client.post(url, {"draft": draft, "action": action}, headers=headers)
+        response = client.post(url, {**fields, "action": action}, headers=headers)
         assert response.status_code in (200, 302), (action, response.status_code)
         if response.status_code == 200 and "HX-Redirect" not in response.headers:
-            draft = draft_of(response)
+            fields = _hidden(response)
     return response
 
 
 HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)"')
 
 
-def posted_by(response, action: str) -> dict[str, str]:
-    """What the page's form posts when ``action`` is pressed: its hidden fields and the key."""
-    fields = {
+def _hidden(response) -> dict[str, str]:
+    return {
         name: html.unescape(value)
         for name, value in HIDDEN.findall(response.content.decode())
         if name != "csrfmiddlewaretoken"
     }
-    return {**fields, "action": action}
+
+
+def posted_by(response, action: str) -> dict[str, str]:
+    """What the page's form posts when ``action`` is pressed: its hidden fields and the key."""
+    return {**_hidden(response), "action": action}
 
 
 def text(response) -> str:

@@ -7,9 +7,10 @@ import json
 import pytest
 from django.urls import reverse
 
-from scorekeeper.entry_state import BarbuDraft, RummyDraft
+from scorekeeper.entry import services as entry_services
+from scorekeeper.entry.drafts import BarbuDraft, RummyDraft
 from scorekeeper.models import Match
-from tests.conftest import BARBU_DATA, HTMX, PLAYERS4
+from tests.conftest import BARBU_DATA, HTMX, PLAYERS4, posted_by
 from tests.test_views import new_match_data
 
 pytestmark = pytest.mark.django_db
@@ -32,22 +33,39 @@ def start(client, game, players=PLAYERS4, **options) -> Match:
     return match
 
 
-def draft_of(match: Match, deal: dict) -> str:
+def content_of(match: Match, deal: dict) -> dict:
+    """The deal as the pad's deal in progress holds it."""
     if match.game == "barbu":
-        return BarbuDraft.from_deal(deal).dumps()
+        return BarbuDraft.from_deal(deal).to_json()
     sides = 2 if len(match.seated_players) == 4 else len(match.seated_players)
-    return RummyDraft.from_deal(deal, game=match.game, side_count=sides).dumps()
+    return RummyDraft.from_deal(deal, game=match.game, side_count=sides).content_json()
 
 
 def enter(client, match: Match, deal: dict, *, number: int | None = None, htmx=False):
-    """Save a deal on the deal-entry page (a new one, or a correction of deal ``number``)."""
+    """Save a deal on the deal-entry page (a new one, or a correction of deal ``number``):
+    the deal in progress holds it (as if tapped in: the pads' keys are tested key by key in
+    tests/test_entry_*.py), then Save is pressed on the page."""
     url = (
         reverse("deal_new", args=[match.pk])
         if number is None
         else reverse("deal_edit", args=[match.pk, number])
     )
+    editing = number is not None
+    deal_number = number if editing else match.deals.count() + 1
+    entry_services.draft_open(
+        match=match, number=deal_number, editing=editing, initial=lambda: {}, base=""
+    )
+    entry_services.draft_tap(
+        match=match,
+        number=deal_number,
+        editing=editing,
+        tap="",
+        change=lambda _content: (content_of(match, deal), None),
+        by="test",
+    )
+    page = client.get(url)
     # "confirm": the player answers yes when a correction or an empty side asks first
-    data = {"draft": draft_of(match, deal), "action": "save", "confirm": "yes"}
+    data = {**posted_by(page, "save"), "confirm": "yes"}
     return client.post(url, data, headers=HTMX if htmx else {})
 
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from scorekeeper import entry_state as st
 from scorekeeper import services
+from scorekeeper.entry import drafts as st
 from scorekeeper.models import Deal
 from tests.conftest import HTMX, draft_of, posted_by, press, run, text
 
@@ -118,20 +118,56 @@ def test_editing_a_deal_that_is_not_there_is_404(auth_client, make_match):
     assert auth_client.get(reverse("deal_edit", args=[match.pk, 0])).status_code == 404
 
 
-def test_a_key_pressed_on_a_page_of_a_deal_stored_meanwhile_says_it_is_now_the_next(
-    auth_client, make_match
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_key_pressed_on_a_page_of_a_deal_stored_meanwhile_shows_that_deal(
+    auth_client, other_user, make_match, htmx
 ):
-    """The second phone keeps tapping after the first saved the deal: its page becomes the
-    next deal, and says why, so that its player does not save the same deal again unawares."""
+    """A second phone keeps tapping after another saved the deal: it is shown the deal that was
+    stored and who saved it, never moved on to the next deal, and its tap is applied nowhere."""
     match = make_match("biriba", deals=1)
     url = new_url(match)
     page = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"))
+    stale = posted_by(page, "suit:D")
+    # the other phone (the same shared deal in progress) saves deal 2
     auth_client.post(url, {**posted_by(page, "save"), "confirm": "yes"})
     assert Deal.objects.filter(match=match).count() == 2
-    response = auth_client.post(url, posted_by(page, "suit:D"), headers=HTMX)
-    assert "deal 2 has already been entered (the next deal is 3)" in text(response)
-    assert "Deal 3" in text(response)
-    assert posted_by(response, "save")["deal"] == "3"
+    assert Deal.objects.get(match=match, number=2).saved_by == "anna"
+    response = auth_client.post(url, stale, headers=HTMX if htmx else {})
+    assert response.status_code == 200
+    assert "Deal 2 was saved by anna." in text(response)
+    assert 'data-message="deal_saved_meanwhile"' in response.content.decode()
+    assert "data-offer" not in response.content.decode()  # its screen showed that same deal
+    assert Deal.objects.filter(match=match).count() == 2
+    # the deal in progress is the next deal's, and empty
+    assert json.loads(draft_of(auth_client.get(url)))["sides"][0]["melds"] == []
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_phone_whose_screen_showed_another_deal_may_take_it_as_the_correction(
+    auth_client, make_match, htmx
+):
+    """The phone's screen showed something else than what was saved (it had not seen the
+    last taps): it is offered what its screen showed as the correction of that deal."""
+    match = make_match("biriba", deals=1)
+    url = new_url(match)
+    mine = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"))
+    # another phone taps one more card, then saves
+    theirs = press(auth_client, url, "", "target:hand", "rank:K")
+    auth_client.post(url, {**posted_by(theirs, "save"), "confirm": "yes"})
+    assert Deal.objects.get(match=match, number=2).data["sides"][1]["hand"] == ["KS"]
+    response = auth_client.post(url, posted_by(mine, "save"), headers=HTMX if htmx else {})
+    body = response.content.decode()
+    assert "Deal 2 was saved by anna." in text(response)
+    assert "data-offer" in body and "Correct deal 2 with what my screen showed" in body
+    offer = posted_by(response, "offer")
+    edit = reverse("deal_edit", args=[match.pk, 2])
+    response = auth_client.post(edit, offer, headers=HTMX if htmx else {})
+    assert response.status_code == 200
+    assert 'data-message="entry_offered"' in response.content.decode()
+    assert json.loads(draft_of(response))["sides"][1]["hand"] == []
+    saved = auth_client.post(edit, {**posted_by(response, "save"), "confirm": "yes"})
+    assert saved.status_code == 302
+    assert Deal.objects.get(match=match, number=2).data["sides"][1]["hand"] == []
     assert Deal.objects.filter(match=match).count() == 2
 
 
@@ -349,8 +385,9 @@ def test_a_garbled_draft_is_never_saved_over_a_deal(auth_client, make_match, gar
 
 @pytest.mark.parametrize("htmx", [False, True])
 def test_a_deal_saved_from_two_tabs_is_stored_once(auth_client, make_match, htmx):
-    """Two phones (or a resubmitted page) save the same deal 2: the second save is refused
-    with the reason, and no duplicate deal 3 is stored behind the players' backs."""
+    """Two phones (or a resubmitted page, or a double tap) save the same deal 2: the second
+    save stores nothing, says the deal was saved and by whom, and no duplicate deal 3 is stored
+    behind the players' backs."""
     match = make_match("biriba", deals=1)
     url = new_url(match)
     page = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"))
@@ -360,7 +397,7 @@ def test_a_deal_saved_from_two_tabs_is_stored_once(auth_client, make_match, htmx
     assert Deal.objects.filter(match=match).count() == 2
     second = auth_client.post(url, posted_by(page, "save"), headers=headers)
     assert second.status_code == 200
-    assert "deal 2 has already been entered (the next deal is 3)" in text(second)
+    assert "Deal 2 was saved by anna." in text(second)
     assert Deal.objects.filter(match=match).count() == 2
     match.refresh_from_db()
     assert match.deal_count == 2
@@ -370,7 +407,7 @@ def test_a_new_deal_saved_without_a_readable_draft_stores_nothing(auth_client, b
     for draft in ("", "{oops"):
         response = save(auth_client, new_url(biriba), draft, confirm=True, htmx=False)
         assert response.status_code == 200
-        assert "the entry could not be read. Here is a fresh deal" in text(response)
+        assert "the entry could not be read, so nothing was changed" in text(response)
     assert not Deal.objects.exists()
 
 
@@ -448,7 +485,7 @@ def test_the_keypad_moves_between_the_two_numbers_with_one_key(auth_client, biri
     assert "Melded cards 90" in page
     assert "Cards in hand −10" in page
     assert "keypad: cards in hand" in page
-    page = text(press(auth_client, url, "", *keys, "next_field", "digit:5"))
+    page = text(press(auth_client, url, "", "next_field", "digit:5"))
     assert "Melded cards 905" in page
 
 
@@ -465,8 +502,8 @@ def test_a_wild_two_has_its_own_key_and_the_chosen_suit_stays(auth_client, birib
 def test_saving_a_deal_with_an_empty_side_asks_first(auth_client, biriba):
     response = press(auth_client, new_url(biriba), "", *run("H", "3 4 5"), "pot:0")
     body = response.content.decode()
-    assert 'hx-confirm="Nothing entered for Babis &amp; Dora — save anyway?"' in body
-    assert """hx-vals='{"confirm": "yes"}'""" in body  # asked once, by the browser
+    assert 'data-ask="Nothing entered for Babis &amp; Dora — save anyway?"' in body
+    assert "data-ask-confirms" in body  # asked once, by the browser, which then sends yes
 
 
 @pytest.mark.parametrize("htmx", [False, True])
@@ -543,7 +580,7 @@ def test_a_correction_is_confirmed_on_the_page_before_it_replaces_the_deal(
     url = reverse("deal_edit", args=[match.pk, 1])
     response = auth_client.get(url, headers=HTMX if htmx else {})
     body = response.content.decode()
-    assert 'hx-confirm="Replace deal 1? The totals after it are worked out again."' in body
+    assert 'data-ask="Replace deal 1? The totals after it are worked out again."' in body
     response = press(auth_client, url, draft_of(response), "target:m0", *run("H", "6"), htmx=htmx)
     draft = draft_of(response)
     response = save(auth_client, url, draft, htmx=htmx)
@@ -606,9 +643,9 @@ def test_pad_state_round_trips_and_distrusts_its_input():
 
 def test_a_restored_draft_says_so(auth_client, biriba):
     url = new_url(biriba)
-    assert "is back" not in text(auth_client.get(url))
+    assert "so far is here" not in text(auth_client.get(url))
     press(auth_client, url, "", *run("S", "Q K A"))
-    assert "What you were entering is back" in text(auth_client.get(url))
+    assert "What was entered for this deal so far is here" in text(auth_client.get(url))
 
 
 def test_a_correction_in_progress_keeps_the_new_deal_draft(auth_client, make_match):
@@ -680,6 +717,7 @@ def test_a_draft_whose_target_is_not_a_meld_number_is_read(auth_client, biriba):
         draft["sides"][0]["target"] = target
         response = press(auth_client, url, json.dumps(draft), "rank:9")
         assert json.loads(draft_of(response))["sides"][0]["melds"] == [["3H", "4H", "5H"], ["9H"]]
+        press(auth_client, url, "", "back")  # the 9♥ goes: the next target starts afresh
 
 
 def test_pad_state_reads_numbers_strictly():
@@ -732,7 +770,7 @@ def test_a_key_whose_deal_number_cannot_be_read_is_applied(auth_client, biriba):
 
 
 def test_the_entry_form_reads_every_deal_number_a_match_may_hold():
-    from scorekeeper.entry_forms import EntryForm
+    from scorekeeper.entry.forms import EntryForm
     from scorekeeper.models import MAX_DEALS
 
     for sent, read in [("10001", 10_001), (str(MAX_DEALS), MAX_DEALS), ("1", 1), ("", None)]:
@@ -754,7 +792,7 @@ def test_the_deal_after_the_last_a_match_holds_is_refused_with_the_reason(
     """The only cap on deals is the match's own (``MAX_DEALS``, here made 2): the deal after it
     is read from the page and refused by the service with the reason, the entry kept. (Deal
     10,001 of a real match was refused without a word by the form's max_value=10_000.)"""
-    from scorekeeper import entry_forms
+    from scorekeeper.entry import forms as entry_forms
 
     monkeypatch.setattr(entry_forms, "MAX_DEALS", 2)
     monkeypatch.setattr(services, "MAX_DEALS", 2)

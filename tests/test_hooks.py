@@ -14,8 +14,8 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from scorekeeper import entry_state as st
 from scorekeeper import services
+from scorekeeper.entry import drafts as st
 from scorekeeper.models import Deal
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.selectors import match_scored
@@ -331,8 +331,8 @@ def test_the_banners_carry_their_codes(auth_client, make_match, headers):
     services.deal_record(match=match, data=rummy_deal("burraco"))
     posted = {"draft": draft, "action": "save", "deal": "1"}
     page = tree(auth_client.post(url, posted, headers=headers))
-    banner = page.one("data-message", "deal_already_entered")
-    assert "deal 1 has already been entered" in banner.text
+    banner = page.one("data-message", "deal_saved_meanwhile")
+    assert "Deal 1 was saved meanwhile" in banner.text
     assert match.deals.count() == 1
     # an entry the page cannot read
     page = tree(auth_client.post(url, {"draft": "{no", "action": "save"}, headers=headers))

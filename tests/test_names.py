@@ -398,7 +398,7 @@ def test_the_rummy_pad_draws_names_isolated_in_tabs_verdicts_and_confirmations(a
         "&amp; <bdi>R&amp;B &lt;i&gt;</bdi>, meld 1 (AD 2D 3D JK 5D 2C 7D)"
     ) in html
     # a legal deal with the second side empty, saved without JavaScript: the confirmation
-    draft = draft_of(press(auth_client, url, "", "trump:S", *run("H", "3 4 5"), "pot:0"))
+    draft = draft_of(press(auth_client, url, "", "reset", "trump:S", *run("H", "3 4 5"), "pot:0"))
     asked = auth_client.post(url, {"draft": draft, "action": "save"}).content.decode()
     assert_isolated(asked)
     assert "Nothing entered for <bdi>أحمد 2</bdi> &amp; <bdi>Άννα</bdi> — save anyway?" in asked

@@ -22,6 +22,7 @@ from django.db import connection
 import scorekeeper
 from scorekeeper import services
 from scorekeeper.accounts.services import account_delete
+from scorekeeper.entry import services as entry_services
 from scorekeeper.models import Match
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.selectors import match_scored
@@ -142,6 +143,87 @@ def _player_get_or_create(user, make_match) -> Calls:
     return lambda: services.player_get_or_create(owner=user, name="Eleni"), None
 
 
+def _in_progress(make_match, *, editing: bool = False) -> Any:
+    """A Burraco match with a deal in progress (the next deal's, or deal 1's correction)."""
+    match = make_match("burraco", deals=1)
+    number = 1 if editing else 2
+    entry_services.draft_open(
+        match=match, number=number, editing=editing, initial=lambda: {"n": 0}, base=""
+    )
+    return match, number
+
+
+def _draft_open(user, make_match) -> Calls:
+    match = make_match("burraco", deals=1)
+    return (
+        lambda: entry_services.draft_open(
+            match=match, number=2, editing=False, initial=lambda: {"n": 0}
+        ),
+        None,
+    )
+
+
+def _draft_tap(user, make_match) -> Calls:
+    match, number = _in_progress(make_match)
+
+    def refused(content: dict) -> tuple[dict, dict]:
+        raise RuleError("no_such_key", "that key is not one")
+
+    def tap(change, tap_id: str):
+        return lambda: entry_services.draft_tap(
+            match=match, number=number, editing=False, tap=tap_id, change=change, by="anna"
+        )
+
+    return tap(lambda content: ({"n": content["n"] + 1}, {}), "t1"), tap(refused, "t2")
+
+
+def _draft_reset(user, make_match) -> Calls:
+    match, number = _in_progress(make_match)
+    entry_services.draft_tap(
+        match=match, number=number, editing=False, tap="", change=lambda c: ({"n": 5}, {}), by=""
+    )
+    return (
+        lambda: entry_services.draft_reset(
+            match=match, number=number, editing=False, initial=lambda: {"n": 0}, by="anna"
+        ),
+        None,
+    )
+
+
+def _draft_offer(user, make_match) -> Calls:
+    match = make_match("burraco", deals=1)
+    return (
+        lambda: entry_services.draft_offer(
+            match=match, number=1, content={"n": 3}, base="", by="anna"
+        ),
+        None,
+    )
+
+
+def _draft_rebase(user, make_match) -> Calls:
+    match, number = _in_progress(make_match, editing=True)
+    return (
+        lambda: entry_services.draft_rebase(match=match, number=number, base="abc"),
+        None,
+    )
+
+
+def _deal_save(user, make_match) -> Calls:
+    def save(data: dict) -> Callable[[], Any]:
+        match, number = _in_progress(make_match)  # each call its own deal in progress
+        return lambda: entry_services.deal_save(
+            match=match,
+            number=number,
+            editing=False,
+            version=None,
+            build=lambda content: data,
+            by="anna",
+        )
+
+    # the second is refused by the rules: nothing is saved, its draft stays
+    return save(rummy_deal("burraco")), save({"sides": []})
+
+
 def _account_delete(user, make_match) -> Calls:
     make_match("biriba", deals=2)
     return lambda: account_delete(user=user), None
@@ -173,6 +255,12 @@ def _member_remove(user, make_match) -> Calls:
 
 
 SCENARIOS: dict[str, Callable[[Any, Any], Calls]] = {
+    "scorekeeper.entry.services.draft_open": _draft_open,
+    "scorekeeper.entry.services.draft_tap": _draft_tap,
+    "scorekeeper.entry.services.draft_reset": _draft_reset,
+    "scorekeeper.entry.services.draft_offer": _draft_offer,
+    "scorekeeper.entry.services.draft_rebase": _draft_rebase,
+    "scorekeeper.entry.services.deal_save": _deal_save,
     "scorekeeper.accounts.services.account_delete": _account_delete,
     "scorekeeper.services.match_create": _match_create,
     "scorekeeper.services.match_import": _match_import,

@@ -11,7 +11,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from scorekeeper import names
-from scorekeeper.entry_state import RED_SUITS, SUIT_SYMBOLS
+from scorekeeper.entry.drafts import RED_SUITS, SUIT_SYMBOLS
 
 register = template.Library()
 

@@ -14,7 +14,7 @@ import threading
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper import entry_state
+from scorekeeper.entry import drafts as entry_state
 
 from .conftest import enter_deal, new_match, new_phone, settled, sign_up, tap
 
@@ -27,10 +27,10 @@ def slow_key(monkeypatch):
     release = threading.Event()
     apply = entry_state.rummy_apply
 
-    def slowed(draft, action):
+    def slowed(draft, action, **kwargs):
         if action == "rank:4":
             release.wait(10)
-        return apply(draft, action)
+        return apply(draft, action, **kwargs)
 
     monkeypatch.setattr(entry_state, "rummy_apply", slowed)
     return release

@@ -1,79 +1,101 @@
-/* Deal entry niceties. Nothing depends on this file: every key is a plain submit button, and
-   with htmx alone the keys (kept in place by the morph swap) queue their taps in order.
-   What this adds:
-   - taps made while a request is on its way are kept in order and sent one after the other,
-     for every button (htmx alone would drop a queued tap whose button was redrawn);
-   - a short buzz when a key is tapped, where the phone allows it;
-   - the meld or field that taps go to is scrolled into view when it is out of sight.
-   The screen is kept awake by site.js (the page carries data-keep-awake). */
+/* Deal entry: one queue for every tap. Nothing depends on this file: every key is a plain
+   submit button of the form, and without JavaScript the form posts as it is.
+
+   With htmx, every tap on a key of #entry-form goes into one queue and is sent after the one
+   before it has come back, with an id of its own (a tap sent twice is applied once), then the
+   answer is swapped in place (the morph extension keeps the keys the same elements, so a key
+   pressed while the page is redrawn still gets its tap). Each tap carries what the page drew
+   (the draft, its version), read from the form when it is sent, so it always goes out with
+   the latest screen. A key with data-ask asks first (confirm), and with data-ask-confirms
+   sends confirm=yes once agreed. An answer that is an error (logged out, a refused token)
+   empties the queue: those taps were not sent, and the page says so.
+
+   Also: a short buzz when a key is tapped, where the phone allows it; the meld or field that
+   taps go to is scrolled into view when it is out of sight; the form says data-busy while
+   taps are on their way (tests and screenshots wait on it). The screen is kept awake by
+   site.js (the page carries data-keep-awake). */
 (function () {
   "use strict";
+  var queue = [];
   var busy = false;
   var since = 0;
-  var pending = [];
 
-  // The form says when taps are still on their way (tests and screenshots wait on it).
-  function mark(form) {
-    if (!form) return;
-    if (busy || pending.length) form.setAttribute("data-busy", "");
-    else form.removeAttribute("data-busy");
-  }
-
-  function entryForm(node) {
-    var form = node && node.closest ? node.closest("#entry-form") : null;
+  function entryForm() {
+    var form = document.getElementById("entry-form");
     return form && document.getElementById("entry") ? form : null;
   }
 
-  function send(form, action) {
-    if (!window.htmx) return;
+  function mark() {
+    var form = entryForm();
+    if (!form) return;
+    if (busy || queue.length) form.setAttribute("data-busy", "");
+    else form.removeAttribute("data-busy");
+  }
+
+  function tapId() {
+    var bytes = new Uint8Array(12);
+    (window.crypto || window.msCrypto).getRandomValues(bytes);
+    var out = "";
+    for (var i = 0; i < bytes.length; i++) out += ("0" + bytes[i].toString(16)).slice(-2);
+    return out;
+  }
+
+  function pump() {
+    var form = entryForm();
+    if (busy && Date.now() - since > 20000) busy = false; // an answer that never came
+    if (busy || !queue.length || !form || !window.htmx) { mark(); return; }
     busy = true;
     since = Date.now();
-    mark(form);
+    mark();
     window.htmx.ajax("POST", form.getAttribute("action"), {
       source: form,
       target: "#entry",
       swap: "morph:outerHTML",
-      values: { action: action }
+      values: queue.shift()
+    }).catch(function () {
+      // htmx rejects the promise when the site cannot be reached; its afterRequest has already
+      // ended the tap and site.js says so on the page (connection_lost).
     });
   }
 
+  // The queue's own requests end here (htmx fires afterRequest on the form, the source).
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = document.getElementById("entry-form");
+    if (!form || event.target !== form) return;
+    busy = false;
+    var xhr = event.detail && event.detail.xhr;
+    var redirected = xhr && xhr.getResponseHeader("HX-Redirect");
+    if (redirected || !event.detail.successful) queue = [];
+    pump();
+  });
+
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("button[name=action]");
-    var form = entryForm(button);
-    if (!form || !window.htmx) return;
+    var form = button && button.form;
+    if (!form || form.id !== "entry-form" || !window.htmx || button.disabled) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    var question = button.getAttribute("data-ask");
+    if (question && !window.confirm(question)) return;
     if (navigator.vibrate && button.closest(".pad, .stepper-row, .ravage")) {
       try { navigator.vibrate(8); } catch (e) { /* not allowed: no matter */ }
     }
-    if (busy && Date.now() - since > 10000) busy = false; // a request that never came back
-    if (!busy || button.hasAttribute("hx-confirm")) return;
-    // A request is on its way: keep this tap and send it once the page is redrawn.
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    pending.push(button.value);
-    mark(form);
+    var values = { action: button.value, tap: tapId() };
+    if (question && button.hasAttribute("data-ask-confirms")) values.confirm = "yes";
+    queue.push(values);
+    pump();
   }, true);
 
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var form = entryForm(event.target);
-    if (!form) return;
-    busy = true;
-    since = Date.now();
-    mark(form);
+  // Another phone changed the deal (site.js's live check): draw it again when no tap waits.
+  document.addEventListener("scorekeeper:changed", function () {
+    if (busy || queue.length || !entryForm()) return;
+    queue.push({ action: "" });
+    pump();
   });
 
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var form = document.getElementById("entry-form");
-    if (!form || !(entryForm(event.target) || event.target === form)) return;
-    busy = false;
-    var redirected = event.detail && event.detail.xhr && event.detail.xhr.getResponseHeader("HX-Redirect");
-    if (redirected) { pending = []; return; }
-    if (pending.length) send(form, pending.shift());
-    else mark(form);
-  });
-
-  document.addEventListener("htmx:afterSettle", function (event) {
+  document.addEventListener("htmx:afterSettle", function () {
     var entry = document.getElementById("entry");
-    if (!entry || pending.length) return;
+    if (!entry || queue.length) return;
     var target = entry.querySelector(".emeld.target, .number-field.target");
     if (!target || !target.scrollIntoView) return;
     var box = target.getBoundingClientRect();

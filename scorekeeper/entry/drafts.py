@@ -1,22 +1,33 @@
-"""The deal-entry pads' state: what has been tapped so far, as plain JSON values.
+"""The deal in progress as the pads hold it: what the table shares, and where one phone's taps go.
 
-Pure UI state, no game rule (the few facts it needs, such as the bonus kinds or the data a
-Barbu contract records, come from the engines): which side's tab is open, which suit is chosen
-on the pad, where the next tapped card goes, the cards and numbers tapped so far. The draft
-travels in the entry form as a hidden JSON field; every key of the pad is a submit button whose
-value is an *action* (``"rank:8"``, ``"suit:H"``, ``"joker"``, ``"new_meld"``, ``"remove:m2:3"``
-...), and :func:`rummy_apply` / :func:`barbu_apply` return the draft with the action applied.
-The deal built from a draft (``RummyDraft.deal_json``, ``BarbuDraft.deal_json``) is then judged
-by the rules core, never here.
+Plain JSON values, no game rule (the few facts they need, such as the bonus kinds or the data a
+Barbu contract records, come from the engines).
 
-A draft read back from a form is never trusted: :meth:`RummyDraft.from_json` and
-:meth:`BarbuDraft.from_json` keep what is well formed and drop the rest. Every number an action
-or a draft carries as text (``"remove:m2:3"``, a target ``"m2"``) is read by
+- **Shared** (stored once for the match, :class:`~scorekeeper.models.DealDraft`): the cards,
+  counts and choices entered so far (:meth:`RummyDraft.content_json`,
+  :meth:`BarbuDraft.to_json`).
+- **This phone's own** (carried by its page, never shared): the open side, the meld or field
+  its taps go to and the suit chosen on the pad (:meth:`RummyDraft.view_json`).
+
+The page carries both together as the draft it drew (:meth:`RummyDraft.to_json`): the view is
+read back from it, the shared part always comes from the database. Every key of the pads is a
+submit button whose value is an *action* (``"rank:8"``, ``"suit:H"``, ``"joker"``,
+``"new_meld"``, ``"remove:m2:3"`` ...), applied by :func:`rummy_apply` / :func:`barbu_apply` to
+the draft as stored *now*, read through what the phone saw (``seen``): a toggle sets what the
+phone's screen showed the other way ("took the pot" seen off: on), a card tapped away is that
+card, so a tap made on a screen another phone has overtaken never undoes their work.
+
+Melds have ids (``"m3"`` is the meld with id 3, in a target or an action), so a tap on one meld
+still reaches it after another phone has removed an earlier one.
+
+A draft read back from a form is never trusted: ``from_json`` keeps what is well formed and
+drops the rest; every number an action or a draft carries as text is read by
 :func:`~scorekeeper.inputs.parse_int`: ASCII digits within bounds, never ``²`` or ``٣``.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +55,13 @@ MAX_DIGITS = 5
 MAX_NUMBER = 10**MAX_DIGITS - 1
 #: Cards a side may hold in its melds or hand before the pad stops adding (two packs + jokers).
 MAX_CARDS = 108
+#: Melds a side may hold (a meld has three cards at least) and the highest meld id.
+MAX_MELDS = MAX_CARDS // 3
+MAX_MELD_ID = 10_000
+#: Where a phone's next card goes when it starts a meld.
+NEW_MELD = "new"
+#: The version of the drafts' JSON (1: drafts kept in the form and the session, no meld ids).
+VERSION = 2
 
 
 class UnknownAction(ValueError):
@@ -52,7 +70,7 @@ class UnknownAction(ValueError):
 
 class UnreadableDraft(ValueError):
     """A posted draft that is not one a page sent (not JSON, another game, parts that do not
-    survive cleaning): the view refuses to save it, never saves what is left of it.
+    survive cleaning): the view applies no key to it and saves nothing.
     ``refusal``: the rule it breaks, with its place, when there is one to tell (half a
     character in its text)."""
 
@@ -116,7 +134,7 @@ def _strict_object(text: str | None) -> dict[str, Any]:
         raw = json.loads(text or "")
     except (ValueError, TypeError, RecursionError) as e:  # RecursionError: valid but too deep
         raise UnreadableDraft("not JSON") from e
-    if not isinstance(raw, dict) or raw.get("v") != 1:
+    if not isinstance(raw, dict) or raw.get("v") != VERSION:
         raise UnreadableDraft("not a draft")
     try:
         schema.encodable(raw)  # JSON's "\ud800": text no page sends, nor can show
@@ -126,46 +144,64 @@ def _strict_object(text: str | None) -> dict[str, Any]:
 
 
 def _same(raw: dict[str, Any], clean: dict[str, Any], keys: tuple[str, ...]) -> None:
-    """Cleaning kept every part of the deal that ``keys`` name, or :class:`UnreadableDraft`."""
+    """Cleaning kept every part of the draft that ``keys`` name, or :class:`UnreadableDraft`."""
     for key in keys:
         if raw.get(key) != clean[key]:
             raise UnreadableDraft(key)
 
 
+def _meld_id(where: str) -> int | None:
+    """``"m2"`` → 2: the meld a target or an action names (None for anything else)."""
+    if not where.startswith("m"):
+        return None
+    return parse_int(where[1:], lo=0, hi=MAX_MELD_ID)
+
+
 # ---------------------------------------------------------------------------------------------
 # Rummy (Biriba, Burraco)
+
+#: What of a side its phone's view holds (everything else is shared).
+SIDE_VIEW = ("target",)
 
 
 @dataclass
 class SideDraft:
-    """What one side had at the end of the deal, as tapped so far."""
+    """What one side had at the end of the deal, as tapped so far, and where this phone's next
+    tap on it goes (``target``)."""
 
     mode: str = "cards"  # "cards" (meld by meld) or "totals" (counted by hand)
     melds: list[list[str]] = field(default_factory=list)
+    ids: list[int] = field(default_factory=list)  # each meld's id, in the melds' order
+    next_id: int = 0  # the id the next new meld gets
     hand: list[str] = field(default_factory=list)
     took_pot: bool = False
     went_out: bool = False
     final_discard: str | None = None
-    # where the next card goes: "m<i>" (meld i, a new one when i == len(melds)), "hand",
+    # this phone's: where the next card goes: "m<id>" (a meld), "new" (a new meld), "hand",
     # "discard"; in totals mode where the keypad writes: "melded" or "in_hand"
-    target: str = "m0"
+    target: str = NEW_MELD
     melded: int = 0
     in_hand: int = 0
     bonuses: dict[str, int] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
+    def content_json(self) -> dict[str, Any]:
+        """The side as the table shares it."""
         return {
             "mode": self.mode,
             "melds": [list(m) for m in self.melds],
+            "ids": list(self.ids),
+            "next_id": self.next_id,
             "hand": list(self.hand),
             "took_pot": self.took_pot,
             "went_out": self.went_out,
             "final_discard": self.final_discard,
-            "target": self.target,
             "melded": self.melded,
             "in_hand": self.in_hand,
             "bonuses": dict(self.bonuses),
         }
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.content_json(), "target": self.target}
 
     @classmethod
     def from_json(cls, raw: Any, *, game: str) -> SideDraft:
@@ -174,12 +210,25 @@ class SideDraft:
         melds = raw.get("melds")
         side = cls(
             mode="totals" if raw.get("mode") == "totals" else "cards",
-            melds=[_cards(m) for m in melds[:60]] if isinstance(melds, list) else [],
+            melds=[_cards(m) for m in melds[:MAX_MELDS]] if isinstance(melds, list) else [],
             hand=_cards(raw.get("hand")),
             took_pot=raw.get("took_pot") is True,
             went_out=raw.get("went_out") is True,
-            melded=_int(raw.get("melded"), lo=-(10**MAX_DIGITS), hi=10**MAX_DIGITS),
-            in_hand=_int(raw.get("in_hand"), lo=-(10**MAX_DIGITS), hi=10**MAX_DIGITS),
+            melded=_int(raw.get("melded"), lo=-MAX_NUMBER, hi=MAX_NUMBER),
+            in_hand=_int(raw.get("in_hand"), lo=-MAX_NUMBER, hi=MAX_NUMBER),
+        )
+        ids = raw.get("ids")
+        if (
+            isinstance(ids, list)
+            and len(ids) == len(side.melds)
+            and all(_int(i, -1, lo=0, hi=MAX_MELD_ID) >= 0 for i in ids)
+            and len(set(ids)) == len(ids)
+        ):
+            side.ids = list(ids)
+        else:
+            side.ids = list(range(len(side.melds)))
+        side.next_id = max(
+            _int(raw.get("next_id"), lo=0, hi=MAX_MELD_ID), max(side.ids, default=-1) + 1
         )
         discard = raw.get("final_discard")
         if game == "burraco" and isinstance(discard, str) and is_card(discard):
@@ -194,33 +243,47 @@ class SideDraft:
         target = raw.get("target")
         if isinstance(target, str):
             side.target = target
+        side.drop_empty_melds()
         side.fix_target()
         return side
 
+    # -- the melds by id ----------------------------------------------------------------------
+
+    def position(self, meld_id: int | None) -> int | None:
+        """Where the meld ``meld_id`` stands among the side's melds (None if it is not there)."""
+        if meld_id is None:
+            return None
+        try:
+            return self.ids.index(meld_id)
+        except ValueError:
+            return None
+
+    def meld(self, meld_id: int | None) -> list[str] | None:
+        at = self.position(meld_id)
+        return None if at is None else self.melds[at]
+
+    def target_position(self) -> int | None:
+        """The position of the meld this phone's taps go to (None: the hand, a new meld...)."""
+        return self.position(_meld_id(self.target))
+
+    def drop_empty_melds(self) -> None:
+        kept = [(i, m) for i, m in zip(self.ids, self.melds, strict=True) if m]
+        self.ids = [i for i, _ in kept]
+        self.melds = [m for _, m in kept]
+
     # -- where the taps go --------------------------------------------------------------------
 
-    def meld_index(self) -> int | None:
-        return _meld_index(self.target)
-
     def fix_target(self) -> None:
-        """Keep ``target`` pointing somewhere that exists; drop empty melds not being built."""
+        """Keep ``target`` pointing somewhere that exists (a meld removed, maybe by another
+        phone, gives way to a new meld)."""
         if self.mode == "totals":
             if self.target not in ("melded", "in_hand"):
                 self.target = "melded"
             return
-        index = self.meld_index()
-        if index is None and self.target not in ("hand", "discard"):
-            index = len(self.melds)
-        kept = []
-        new_index = None
-        for i, meld in enumerate(self.melds):
-            if meld or i == index:
-                if i == index:
-                    new_index = len(kept)
-                kept.append(meld)
-        self.melds = kept
-        if index is not None:
-            self.target = f"m{len(kept) if new_index is None else new_index}"
+        if self.target in ("hand", "discard", NEW_MELD):
+            return
+        if self.target_position() is None:
+            self.target = NEW_MELD
 
     def add_card(self, card: str) -> None:
         if self.mode != "cards":
@@ -232,12 +295,16 @@ class SideDraft:
         elif self.target == "discard":
             self.final_discard = card
         else:
-            index = self.meld_index()
-            if index is None or index >= len(self.melds):
+            at = self.target_position()
+            if at is None:
+                if len(self.melds) >= MAX_MELDS or self.next_id > MAX_MELD_ID:
+                    return
                 self.melds.append([])
-                index = len(self.melds) - 1
-                self.target = f"m{index}"
-            self.melds[index].append(card)
+                self.ids.append(self.next_id)
+                self.target = f"m{self.next_id}"
+                self.next_id += 1
+                at = len(self.melds) - 1
+            self.melds[at].append(card)
 
     def card_count(self) -> int:
         return sum(len(m) for m in self.melds) + len(self.hand)
@@ -263,29 +330,39 @@ class SideDraft:
         elif self.target == "discard":
             self.final_discard = None
         else:
-            index = self.meld_index()
-            if index is not None and index < len(self.melds) and self.melds[index]:
-                self.melds[index].pop()
-            elif self.melds and index is not None and index >= len(self.melds):
-                # nothing in the new meld yet: go back to the last meld
-                self.target = f"m{len(self.melds) - 1}"
-                self.melds[-1].pop()
+            at = self.target_position()
+            if at is None and self.melds:
+                # nothing in the new meld yet: back to the last meld, and its last card goes
+                at = len(self.melds) - 1
+                self.target = f"m{self.ids[at]}"
+            if at is not None:
+                self.melds[at].pop()
+                if not self.melds[at]:
+                    del self.melds[at], self.ids[at]
+                    self.target = NEW_MELD
 
-    def remove(self, where: str, position: int) -> None:
+    def remove(self, where: str, position: int, card: str | None = None) -> None:
+        """Take away the card at ``position`` of the meld, the hand or the discard; ``card``,
+        when given, is the card that was there on the phone's screen: if the table has moved
+        it since, that card is taken wherever it now stands in that place (and nothing if it
+        is gone)."""
+        if where == "discard":
+            if card is None or self.final_discard == card:
+                self.final_discard = None
+            return
         if where == "hand":
-            if 0 <= position < len(self.hand):
-                del self.hand[position]
-        elif where == "discard":
-            self.final_discard = None
-        elif (index := _meld_index(where)) is not None:
-            if index < len(self.melds) and 0 <= position < len(self.melds[index]):
-                del self.melds[index][position]
-                if not self.melds[index] and self.target != f"m{index}":
-                    # a meld whose last card is taken away is gone; the target follows
-                    del self.melds[index]
-                    current = self.meld_index()
-                    if current is not None and current > index:
-                        self.target = f"m{current - 1}"
+            cards = self.hand
+        elif (at := self.position(_meld_id(where))) is not None:
+            cards = self.melds[at]
+        else:
+            return
+        if card is not None and not (0 <= position < len(cards) and cards[position] == card):
+            position = cards.index(card) if card in cards else -1
+        if 0 <= position < len(cards):
+            del cards[position]
+        if where != "hand":
+            self.drop_empty_melds()
+            self.fix_target()
 
     # -- totals -------------------------------------------------------------------------------
 
@@ -341,17 +418,58 @@ class SideDraft:
 class RummyDraft:
     game: str
     sides: list[SideDraft]
-    side: int = 0  # the open tab
-    suit: str = "H"  # the suit chosen on the pad
+    side: int = 0  # this phone's open tab
+    suit: str = "H"  # the suit chosen on this phone's pad
     trump: str | None = None  # Biriba
 
     @classmethod
     def new(cls, *, game: str, side_count: int) -> RummyDraft:
         return cls(game=game, sides=[SideDraft() for _ in range(side_count)])
 
-    def to_json(self) -> dict[str, Any]:
+    # -- shared and own -----------------------------------------------------------------------
+
+    def content_json(self) -> dict[str, Any]:
+        """What the table shares (stored once for the match)."""
         return {
-            "v": 1,
+            "v": VERSION,
+            "game": self.game,
+            "trump": self.trump,
+            "sides": [s.content_json() for s in self.sides],
+        }
+
+    def view_json(self) -> dict[str, Any]:
+        """Where this phone's taps go: its open side, its chosen suit, each side's target."""
+        return {"side": self.side, "suit": self.suit, "targets": [s.target for s in self.sides]}
+
+    def with_view(self, view: Any) -> RummyDraft:
+        """This draft seen from a phone whose view is ``view`` (kept where it still fits)."""
+        if not isinstance(view, dict):
+            return self
+        self.side = _int(view.get("side"), lo=0, hi=len(self.sides) - 1)
+        if view.get("suit") in SUITS:
+            self.suit = view["suit"]
+        targets = view.get("targets")
+        if isinstance(targets, list) and len(targets) == len(self.sides):
+            for side, target in zip(self.sides, targets, strict=True):
+                if isinstance(target, str):
+                    side.target = target
+                    side.fix_target()
+        return self
+
+    @classmethod
+    def compose(cls, content: Any, view: Any = None, *, game: str, side_count: int) -> RummyDraft:
+        """The stored deal in progress (``content``) with a phone's own ``view``."""
+        return cls.from_json(content, game=game, side_count=side_count).with_view(view)
+
+    def copy(self) -> RummyDraft:
+        return copy.deepcopy(self)
+
+    # -- the page's JSON ----------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The draft as a page draws it and posts it back: shared and own together."""
+        return {
+            "v": VERSION,
             "game": self.game,
             "side": self.side,
             "suit": self.suit,
@@ -383,8 +501,8 @@ class RummyDraft:
 
     @classmethod
     def read(cls, text: str | None, *, game: str, side_count: int) -> RummyDraft:
-        """The draft a page posted, to be saved: unlike :meth:`loads`, which keeps what it
-        can, anything that is not a whole draft of this game raises :class:`UnreadableDraft`."""
+        """The draft a page posted: unlike :meth:`loads`, which keeps what it can, anything
+        that is not a whole draft of this game raises :class:`UnreadableDraft`."""
         raw = _strict_object(text)
         sides = raw.get("sides")
         if (
@@ -401,9 +519,7 @@ class RummyDraft:
             melds = posted.get("melds")
             if not isinstance(melds, list):
                 raise UnreadableDraft("melds")
-            posted = {**posted, "melds": [m for m in melds if m != []]}
             clean = side.to_json()
-            clean["melds"] = [m for m in clean["melds"] if m]
             keys = ("mode", "melds", "hand", "took_pot", "went_out", "melded", "in_hand")
             _same(posted, clean, (*keys, "bonuses"))
             if game == "burraco":
@@ -432,11 +548,13 @@ class RummyDraft:
                     side.bonuses = {k: v for k, v in bonuses.items() if _int(v, lo=1)}
             else:
                 side.melds = [_cards(m) for m in raw.get("melds") or []]
+                side.ids = list(range(len(side.melds)))
+                side.next_id = len(side.melds)
                 side.hand = _cards(raw.get("hand"))
                 discard = raw.get("final_discard")
                 if game == "burraco" and isinstance(discard, str) and is_card(discard):
                     side.final_discard = discard
-                side.target = f"m{len(side.melds)}"
+                side.target = NEW_MELD
         return draft
 
     @property
@@ -464,21 +582,31 @@ def _index(text: str, upper: int) -> int:
     return value
 
 
-def _meld_index(where: str) -> int | None:
-    """``"m2"`` → 2: a meld a target or an action names (None for anything else)."""
-    if not where.startswith("m"):
-        return None
-    return parse_int(where[1:], lo=0, hi=MAX_CARDS)
+def _seen_card(seen: SideDraft, where: str, position: int) -> str | None:
+    """The card at ``position`` of a meld, the hand or the discard on the phone's screen."""
+    if where == "hand":
+        cards = seen.hand
+    elif where == "discard":
+        return seen.final_discard
+    else:
+        cards = seen.meld(_meld_id(where)) or []
+    return cards[position] if 0 <= position < len(cards) else None
 
 
-def rummy_apply(draft: RummyDraft, action: str) -> RummyDraft:
+def rummy_apply(draft: RummyDraft, action: str, *, seen: RummyDraft | None = None) -> RummyDraft:
     """Apply one pad action to the draft (in place) and return it.
 
+    ``seen``: the draft as the phone's screen showed it when the key was pressed (the draft
+    itself when not given): a toggle sets the other way what the screen showed, a card tapped
+    away is the card the screen showed there.
     Raises :class:`UnknownAction` for anything the pad would not send.
     """
+    if seen is None:
+        seen = draft.copy()
     parts = _split(action)
     verb, args = parts[0], parts[1:]
     side = draft.open_side
+    seen_side = seen.sides[draft.side]
     n = len(draft.sides)
     match verb, args:
         case "card", [card] if is_card(card):
@@ -493,47 +621,49 @@ def rummy_apply(draft: RummyDraft, action: str) -> RummyDraft:
             side.backspace()
         case "new_meld", []:
             if side.mode == "cards":
-                if side.melds and not side.melds[-1]:
-                    side.target = f"m{len(side.melds) - 1}"
-                else:
-                    side.target = f"m{len(side.melds)}"
+                side.target = NEW_MELD
         case "target", [where]:
             if side.mode == "totals" and where in ("melded", "in_hand"):
                 side.target = where
-            elif side.mode == "cards" and where in ("hand", "discard"):
+            elif side.mode == "cards" and where in ("hand", "discard", NEW_MELD):
                 if where == "discard" and draft.game != "burraco":
                     raise UnknownAction(action)
                 side.target = where
-            elif side.mode == "cards" and where.startswith("m"):
-                side.target = f"m{_index(where[1:], len(side.melds) + 1)}"
+            elif side.mode == "cards" and side.position(_meld_id(where)) is not None:
+                side.target = where
+            elif side.mode == "cards" and _meld_id(where) is not None:
+                side.target = NEW_MELD  # a meld another phone has removed meanwhile
             else:
                 raise UnknownAction(action)
         case "remove", [where, position] if (
             at := parse_int(position, lo=0, hi=MAX_CARDS)
-        ) is not None:
-            side.remove(where, at)
+        ) is not None and (where in ("hand", "discard") or _meld_id(where) is not None):
+            side.remove(where, at, _seen_card(seen_side, where, at))
         case "remove", ["discard"]:
-            side.remove("discard", 0)
+            side.remove("discard", 0, seen_side.final_discard)
         case "side", [k]:
             draft.side = _index(k, n)
         case "pot", [k]:
-            target = draft.sides[_index(k, n)]
-            target.took_pot = not target.took_pot
+            chosen = _index(k, n)
+            draft.sides[chosen].took_pot = not seen.sides[chosen].took_pot
         case "went_out", [k]:
             chosen = _index(k, n)
-            was = draft.sides[chosen].went_out
+            out = not seen.sides[chosen].went_out
             for i, s in enumerate(draft.sides):
-                s.went_out = i == chosen and not was
-            if not was:
+                if i == chosen:
+                    s.went_out = out
+                elif out:
+                    s.went_out = False
+            if out:
                 # going out needs the pot: tick it too (the rules still judge it)
                 draft.sides[chosen].took_pot = True
         case "trump", [suit] if draft.game == "biriba" and suit in SUITS:
-            draft.trump = None if draft.trump == suit else suit
+            draft.trump = None if seen.trump == suit else suit
         case "trump", ["none"] if draft.game == "biriba":
             draft.trump = None
         case "mode", [mode] if mode in ("cards", "totals"):
             side.mode = mode
-            side.target = "melded" if mode == "totals" else f"m{len(side.melds)}"
+            side.target = "melded" if mode == "totals" else NEW_MELD
         case "digit", [d] if len(d) == 1 and (digit := parse_int(d, lo=0, hi=9)) is not None:
             if side.mode == "totals":
                 side.digit(digit)
@@ -558,7 +688,8 @@ def rummy_apply(draft: RummyDraft, action: str) -> RummyDraft:
             side.bonus(kind, int(delta))
         case _:
             raise UnknownAction(action)
-    side.fix_target()
+    for s in draft.sides:
+        s.fix_target()
     return draft
 
 
@@ -595,8 +726,9 @@ class BarbuDraft:
     suits: list[list[int]] = field(default_factory=lambda: [[0] * 4 for _ in range(4)])
 
     def to_json(self) -> dict[str, Any]:
+        """The whole sheet: in Barbu everything entered is shared, nothing is one phone's."""
         return {
-            "v": 1,
+            "v": VERSION,
             "contract": self.contract,
             "doubles": [
                 {"by": by, "on": on, "level": level}
@@ -760,20 +892,33 @@ class BarbuDraft:
             deal.update(self.data_json(self.contract))
         return deal
 
+    def copy(self) -> BarbuDraft:
+        return copy.deepcopy(self)
 
-def barbu_apply(draft: BarbuDraft, action: str, *, contracts: tuple[str, ...] = ()) -> BarbuDraft:
+
+def barbu_apply(
+    draft: BarbuDraft,
+    action: str,
+    *,
+    contracts: tuple[str, ...] = (),
+    seen: BarbuDraft | None = None,
+) -> BarbuDraft:
     """Apply one action to the Barbu draft (in place) and return it.
 
-    ``contracts``: the contracts the declarer may name (others are refused). Doubling
-    shortcuts (maximum, family) need the rules and are expanded by the view.
+    ``contracts``: the contracts the declarer may name (others are refused). ``seen``: the
+    sheet as the phone's screen showed it (the draft itself when not given): a choice tapped
+    again is taken back only if the screen showed it chosen. Doubling shortcuts (maximum,
+    family) need the rules and are expanded by the page.
     Raises :class:`UnknownAction` for anything the page would not send.
     """
+    if seen is None:
+        seen = draft.copy()
     parts = _split(action)
     verb, args = parts[0], parts[1:]
     match verb, args:
         case "contract", [name] if name in BARBU_DATA_KEYS and (not contracts or name in contracts):
             # tapped again: taken back, unless it is the only contract left to name
-            draft.contract = None if draft.contract == name and len(contracts) != 1 else name
+            draft.contract = None if seen.contract == name and len(contracts) != 1 else name
         case "double", [by, on, level]:
             b, o, lv = _index(by, 4), _index(on, 4), _index(level, 3)
             if b == o:
@@ -801,21 +946,22 @@ def barbu_apply(draft: BarbuDraft, action: str, *, contracts: tuple[str, ...] = 
             draft.counts[key] = [0, 0, 0, 0]
         case "seat", [key, seat] if key in SEAT_PICKS:
             s = _index(seat, 4)
-            if draft.seats.get(key) == s:
-                del draft.seats[key]
+            if seen.seats.get(key) == s:
+                draft.seats.pop(key, None)
             else:
                 draft.seats[key] = s
         case "last_two", [which, seat]:
             i, s = _index(which, 2), _index(seat, 4)
-            draft.last_two[i] = None if draft.last_two[i] == s else s
+            draft.last_two[i] = None if seen.last_two[i] == s else s
         case "trump", [suit] if suit in SUITS:
-            draft.trump = None if draft.trump == suit else suit
+            draft.trump = None if seen.trump == suit else suit
         case "domino", [seat]:
             s = _index(seat, 4)
-            if s in draft.finish_order:
+            if s in seen.finish_order:
                 # tapping a placed player takes them (and everyone after them) off
-                draft.finish_order = draft.finish_order[: draft.finish_order.index(s)]
-            else:
+                if s in draft.finish_order:
+                    draft.finish_order = draft.finish_order[: draft.finish_order.index(s)]
+            elif s not in draft.finish_order:
                 draft.finish_order.append(s)
                 if len(draft.finish_order) == 3:
                     draft.finish_order += [x for x in range(4) if x not in draft.finish_order]

@@ -1,0 +1,433 @@
+"""The Barbu contract sheet: what it shows of the deal in progress.
+
+Only the contracts the declarer may still name; the doubles each player may make, and for
+each one the rules forbid, why (``allowed_doubles``, ``shortcut_choices``); the compulsory
+doubles still owed; for the contract, the widget that fits its data (steppers with their sum
+check and "rest", one tap for a seat, the finishing order, the Ravage City grid); and the
+preview of the deal: raw scores, the settlement of each pair and the totals, with their sum
+check. Every answer comes from the rules core (``rules.barbu``); nothing is decided here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scorekeeper.entry import drafts as st
+from scorekeeper.entry.common import Scored, replacing, score_with, suits
+from scorekeeper.inputs import parse_int
+from scorekeeper.labels import contract_name
+from scorekeeper.models import Match
+from scorekeeper.rules import barbu
+from scorekeeper.rules import match as rules_match
+from scorekeeper.rules.errors import RuleError
+
+COUNTER_LABELS = {
+    "tricks": gettext_lazy("Tricks"),
+    "hearts": gettext_lazy("Hearts"),
+    "queens": gettext_lazy("Queens"),
+    "boys": gettext_lazy("Jacks and kings"),
+}
+SEAT_PICK_LABELS = {
+    "ace_of_hearts": gettext_lazy("Who took A♥?"),
+    "king_of_hearts": gettext_lazy("Who took K♥?"),
+    "last_trick": gettext_lazy("Who took the last trick?"),
+}
+SHORTCUT_LABELS = {
+    barbu.Shortcut.MAXIMUM: (
+        gettext_lazy("maximum"),
+        gettext_lazy("double everyone you may, redouble who doubled you"),
+    ),
+    barbu.Shortcut.FAMILY: (
+        gettext_lazy("family"),
+        gettext_lazy("double the other players, not the declarer"),
+    ),
+}
+
+
+class BarbuPage:
+    TEMPLATE = "entry/barbu.html"
+
+    def __init__(self, match: Match, document: dict[str, Any], number: int | None):
+        self.match = match
+        self.document = document
+        self.number = number
+        parsed = rules_match.parse_document(document)
+        self.header = parsed.header
+        self.rules = parsed.rules
+        self.engine = parsed.engine
+        self.index = (number - 1) if number is not None else len(parsed.deals)
+        self.deal_number = self.index + 1
+        self.before = list(parsed.deals[: self.index])  # the deals played before this one
+        self.names = list(self.header.players)
+        self.declarer = barbu.declarer_of(self.header, self.rules, self.index)
+        # One walk through the deals before: this declarer's contracts left, doubles owed.
+        self.status = barbu.next_deal(self.header, self.rules, self.before)
+        self.contracts = tuple(self.status["contracts"])
+        if number is not None:
+            # correcting: what the declarer names in no other deal (King: quotas left open)
+            found = barbu.contracts_for_deal(self.header, self.rules, parsed.deals, self.index)
+            self.contracts = tuple(c.value for c in found)
+
+    # -- the deal in progress -----------------------------------------------------------------
+
+    def _initial(self) -> st.BarbuDraft:
+        if self.number is not None:
+            return st.BarbuDraft.from_deal(self.document["deals"][self.number - 1])
+        draft = st.BarbuDraft()
+        if len(self.contracts) == 1:
+            draft.contract = self.contracts[0]
+        return draft
+
+    def initial_content(self) -> dict[str, Any]:
+        return self._initial().to_json()
+
+    def compose(self, content: Any, view: Any = None) -> st.BarbuDraft:
+        """The stored sheet (in Barbu no part of it is one phone's own)."""
+        return st.BarbuDraft.from_json(content, contracts=self.contracts)
+
+    def read_posted(self, text: str) -> st.BarbuDraft:
+        return st.BarbuDraft.read(text, contracts=self.contracts)
+
+    @staticmethod
+    def view_of(draft: st.BarbuDraft) -> dict[str, Any]:
+        return {}
+
+    @staticmethod
+    def content_of(draft: st.BarbuDraft) -> dict[str, Any]:
+        return draft.to_json()
+
+    def confirmations(self, draft: st.BarbuDraft) -> list[str]:
+        """What a player agrees to before this draft is saved (a correction)."""
+        return replacing(self.number)
+
+    def _contract(self, draft: st.BarbuDraft) -> barbu.Contract | None:
+        if draft.contract is None:
+            return None
+        try:
+            return barbu.Contract(draft.contract)
+        except ValueError:
+            return None
+
+    @staticmethod
+    def _doubles(draft: st.BarbuDraft) -> tuple[barbu.Double, ...]:
+        return tuple(
+            barbu.Double(by, on, level == 2) for (by, on), level in sorted(draft.doubles.items())
+        )
+
+    @staticmethod
+    def _set(draft: st.BarbuDraft, doubles: tuple[barbu.Double, ...]) -> None:
+        draft.set_doubles([{"by": d.by, "on": d.on, "redoubled": d.redoubled} for d in doubles])
+
+    def apply(self, draft: st.BarbuDraft, action: str, *, seen: st.BarbuDraft) -> None:
+        verb, _sep, rest = action.partition(":")
+        if verb in ("maximum", "family"):
+            contract = self._contract(draft)
+            seat = parse_int(rest, lo=0, hi=3)
+            if contract is None or seat is None:
+                raise st.UnknownAction(action)
+            self._set(
+                draft,
+                barbu.expand_shortcut(
+                    verb,
+                    seat,
+                    self.declarer,
+                    contract,
+                    self._doubles(draft),
+                    rules=self.rules,
+                    names=self.names,
+                ),
+            )
+            return
+        before = draft.contract
+        st.barbu_apply(draft, action, contracts=self.contracts, seen=seen)
+        contract = self._contract(draft)
+        if draft.contract != before and contract is not None:
+            # a new contract may forbid doubles made under the old one
+            self._set(
+                draft,
+                barbu.keep_allowed_doubles(
+                    self._doubles(draft),
+                    declarer=self.declarer,
+                    contract=contract,
+                    rules=self.rules,
+                ),
+            )
+
+    def is_split(self, draft: st.BarbuDraft) -> bool:
+        contract = self._contract(draft)
+        return contract is not None and barbu.is_split(self.rules, contract, self._doubles(draft))
+
+    def deal_for_saving(self, draft: st.BarbuDraft) -> dict[str, Any]:
+        if draft.contract is None:
+            raise RuleError(
+                "no_contract",
+                _("{declarer} has not named a contract yet"),
+                declarer=self.names[self.declarer],
+            )
+        return draft.deal_json(with_data=not self.is_split(draft))
+
+    # -- what the page shows ------------------------------------------------------------------
+
+    def context(self, draft: st.BarbuDraft, *, error: RuleError | None) -> dict[str, Any]:
+        contract = self._contract(draft)
+        split = self.is_split(draft)
+        scored = Scored()
+        if contract is not None:
+            scored = score_with(self.match, self.number, draft.deal_json(with_data=not split))
+        declarer = self.declarer
+        return {
+            "game_label": self.match.get_game_display(),
+            "draft": draft,
+            "names": self.names,
+            "declarer": declarer,
+            "declarer_name": self.names[declarer],
+            "of": barbu.match_length(self.rules),
+            "variant_label": self.rules.variant.label,
+            "contracts": [
+                {"code": c, "label": contract_name(c), "on": c == draft.contract}
+                for c in self.contracts
+            ],
+            "contract": draft.contract,
+            "contract_label": contract_name(draft.contract) if draft.contract else "",
+            "positive": bool(contract and contract.positive),
+            "doubling": self.rules.doubling,
+            "doubles": self._doubles_rows(draft, contract) if contract else [],
+            "owed": self._owed(draft),
+            "split": split,
+            "widgets": [] if (contract is None or split) else self._widgets(draft, contract),
+            "seats": [{"seat": s, "name": self.names[s]} for s in range(4)],
+            "suits": suits(),
+            "preview": self._preview(scored, contract) if contract is not None else None,
+            "error": error,
+        }
+
+    def _doubles_rows(self, draft: st.BarbuDraft, contract: barbu.Contract) -> list[dict[str, Any]]:
+        if not self.rules.doubling:
+            return []
+        existing = self._doubles(draft)
+        choices = barbu.allowed_doubles(
+            self.declarer, contract, existing, rules=self.rules, names=self.names
+        )
+        shortcuts = barbu.shortcut_choices(
+            self.declarer, contract, existing, rules=self.rules, names=self.names
+        )
+        rows = []
+        order = [(self.declarer + k) % 4 for k in (1, 2, 3, 0)]
+        for by in order:
+            buttons = []
+            refused = []
+            for c in choices:
+                if c.by != by:
+                    continue
+                name = self.names[c.on]
+                if c.action == barbu.Action.REDOUBLE:
+                    buttons.append(
+                        {
+                            "label": _("redouble %(name)s") % {"name": name},
+                            "on": c.made,
+                            "action": f"double:{c.on}:{by}:{1 if c.made else 2}",
+                            "kind": "redouble",
+                        }
+                    )
+                elif c.made:
+                    buttons.append(
+                        {
+                            "label": name,
+                            "on": True,
+                            "redoubled": draft.level(by, c.on) == 2,
+                            "action": f"double:{by}:{c.on}:0",
+                            "kind": "double",
+                        }
+                    )
+                elif c.allowed:
+                    buttons.append(
+                        {
+                            "label": name,
+                            "on": False,
+                            "action": f"double:{by}:{c.on}:1",
+                            "kind": "double",
+                        }
+                    )
+                else:
+                    assert c.reason is not None
+                    refused.append({"name": name, "reason": c.reason.text})
+            offered = []
+            for s in shortcuts:
+                if s.by != by:
+                    continue
+                label, hint = SHORTCUT_LABELS[s.kind]
+                if s.changes:
+                    offered.append({"label": label, "action": f"{s.kind}:{by}", "help": hint})
+                elif s.reason is not None and (
+                    by != self.declarer or s.kind is barbu.Shortcut.MAXIMUM
+                ):
+                    refused.append({"name": label, "reason": s.reason.text})
+            rows.append(
+                {
+                    "seat": by,
+                    "name": self.names[by],
+                    "verb": _("redoubles") if by == self.declarer else _("doubles"),
+                    "is_declarer": by == self.declarer,
+                    "buttons": buttons,
+                    "shortcuts": offered,
+                    "refused": refused,
+                }
+            )
+        return rows
+
+    def _owed(self, draft: st.BarbuDraft) -> list[dict[str, Any]]:
+        """The compulsory-double status before this deal, and what this draft pays off."""
+        if self.rules.compulsory_doubles is barbu.CompulsoryDoubles.OFF:
+            return []
+        out = []
+        for entry in self.status.get("doubles_owed") or []:
+            if not entry["owed"]:
+                continue
+            seat = entry["seat"]
+            out.append(
+                {
+                    "name": self.names[seat],
+                    "owed": entry["owed"],
+                    "left": entry["deals_left"],
+                    "must": entry["must_double"],
+                    "doubling_now": (seat, self.declarer) in draft.doubles,
+                }
+            )
+        return out
+
+    def _widgets(self, draft: st.BarbuDraft, contract: barbu.Contract) -> list[dict[str, Any]]:
+        widgets = []
+        for key in contract.data_keys:
+            if key in barbu.COUNTS:
+                values = draft.count(key)
+                tally = barbu.count_tally(key, values)
+                widgets.append(
+                    {
+                        "kind": "counter",
+                        "key": key,
+                        "label": COUNTER_LABELS[key],
+                        "rows": [
+                            {
+                                "seat": s,
+                                "name": self.names[s],
+                                "value": values[s],
+                                # what "rest" would give this player: all not counted yet
+                                "rest": barbu.count_rest(key, values, s),
+                            }
+                            for s in range(4)
+                        ],
+                        "sum": tally.got,
+                        "want": tally.want,
+                        "ok": tally.ok,
+                    }
+                )
+            elif key in st.SEAT_PICKS:
+                widgets.append(
+                    {
+                        "kind": "seat",
+                        "key": key,
+                        "label": SEAT_PICK_LABELS[key],
+                        "chosen": draft.seats.get(key),
+                    }
+                )
+            elif key == "last_two":
+                widgets.append(
+                    {
+                        "kind": "last_two",
+                        "rows": [
+                            {
+                                "which": 0,
+                                "label": _("Trick 12 went to"),
+                                "chosen": draft.last_two[0],
+                            },
+                            {
+                                "which": 1,
+                                "label": _("Trick 13 went to"),
+                                "chosen": draft.last_two[1],
+                            },
+                        ],
+                    }
+                )
+            elif key == "trump":
+                widgets.append({"kind": "trump", "chosen": draft.trump})
+            elif key == "finish_order":
+                widgets.append(
+                    {
+                        "kind": "domino",
+                        "order": [
+                            {"place": i + 1, "seat": s, "name": self.names[s]}
+                            for i, s in enumerate(draft.finish_order)
+                        ],
+                        "places": {s: i + 1 for i, s in enumerate(draft.finish_order)},
+                        "done": len(draft.finish_order) == 4,
+                    }
+                )
+            elif key == "suits":
+                tallies = barbu.suit_tallies(draft.suits)
+                widgets.append(
+                    {
+                        "kind": "ravage",
+                        "rows": [
+                            {
+                                "seat": s,
+                                "name": self.names[s],
+                                "cells": [
+                                    {"suit": st.SUITS[k], "value": draft.suits[s][k]}
+                                    for k in range(4)
+                                ],
+                                "cards": sum(draft.suits[s]),
+                                "whole": barbu.whole_tricks(draft.suits[s]),
+                            }
+                            for s in range(4)
+                        ],
+                        "columns": [{"suit": t.what, "sum": t.got, "ok": t.ok} for t in tallies],
+                        "ok": all(t.ok for t in tallies),
+                    }
+                )
+        return widgets
+
+    def _preview(self, scored: Scored, contract: barbu.Contract) -> dict[str, Any]:
+        if not scored.ok:
+            assert scored.error is not None
+            return {"ok": False, "message": scored.error.message, "code": scored.error.code}
+        assert scored.result is not None
+        score = scored.result.deal_scores[self.index]
+        running = scored.result.running[self.index]
+        lines = []
+        for raw in score.get("settlement") or []:
+            line = barbu.SettlementLine.from_json(raw)
+            first, second = line.seats
+            gainer = line.gainer
+            lines.append(
+                {
+                    "a": self.names[first],
+                    "b": self.names[second],
+                    "factor": line.factor,
+                    "winner": None if gainer is None else self.names[gainer],
+                    "amount": line.gain,
+                }
+            )
+        check = barbu.deal_sum(self.rules, contract, score)
+        return {
+            "ok": True,
+            "split": bool(score.get("split")),
+            "lines": lines,
+            "sum": check.total,
+            "sum_ok": check.ok,
+            "sum_want": check.want,
+            "warnings": [dict(w) for w in score.get("warnings") or []],
+            "finished": scored.result.finished and self.number is None,
+            "columns": [
+                {
+                    "name": self.names[s],
+                    "raw": score["raw"][s],
+                    "part": score["doubles"][s],
+                    "total": score["total"][s],
+                    "running": running[s],
+                }
+                for s in range(4)
+            ],
+        }

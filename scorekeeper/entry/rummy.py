@@ -1,0 +1,347 @@
+"""The rummy card pad (Biriba, Burraco): what it shows of the deal in progress.
+
+Every meld is read by the engine as it is tapped ("run 4♥–10♥ · clean · clean biriba",
+"50 + 200", what a wild stands for), each side is scored on its own as it fills
+(``score_side_alone``), and the whole deal is judged on the match document; a refusal is shown
+where its structured place points (a meld, the hand, the closing discard, the side). No rule
+is known here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from scorekeeper.entry import drafts as st
+from scorekeeper.entry.common import Scored, chip, replacing, score_with, suits
+from scorekeeper.labels import bonus_name, purity
+from scorekeeper.models import Match
+from scorekeeper.rules import match as rules_match
+from scorekeeper.rules import rummy
+from scorekeeper.rules.base import MatchHeader
+from scorekeeper.rules.cards import RANK_NAMES, Card, Suit, parse_card
+from scorekeeper.rules.errors import Place, RuleError
+from scorekeeper.rules.melds import MeldKind, WildPlace
+
+MAIN_BONUSES = {
+    "biriba": ("clean_biriba", "dirty_biriba", "clean_trump_biriba", "dirty_trump_biriba"),
+    "burraco": ("clean_burraco", "semi_clean_burraco", "dirty_burraco"),
+}
+DIGITS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0")
+
+
+def _pretty(card: Card) -> str:
+    return st.card_label(str(card))
+
+
+def describe_meld(ms: rummy.MeldScore) -> dict[str, Any]:
+    """A meld's reading as the pad shows it: ``run 4♥–10♥ · clean · clean biriba``, its value
+    ``50 + 200``, and what the wild stands for (``JK = 7♣``)."""
+    r = ms.reading
+    parts: list[str] = []
+    if r.kind is MeldKind.RUN:
+        shown = [
+            r.stands_for if (c is r.wild and r.stands_for is not None) else c
+            for c in r.cards
+            if not (c is r.wild and r.wild_place is WildPlace.EXTRA)
+        ]
+        parts.append(
+            _("run %(low)s–%(high)s") % {"low": _pretty(shown[0]), "high": _pretty(shown[-1])}
+        )
+    else:
+        assert r.rank is not None
+        parts.append(_("set of %(rank)s") % {"rank": RANK_NAMES[r.rank]})
+    parts.append(purity(r.purity.value))
+    if r.wild is not None:
+        if r.wild_place is WildPlace.EXTRA:
+            parts.append(_("%(wild)s as a 14th card") % {"wild": _pretty(r.wild)})
+        elif r.wild_place is WildPlace.SET:
+            assert r.rank is not None
+            parts.append(f"{_pretty(r.wild)} = {RANK_NAMES[r.rank]}")
+        elif r.stands_for is not None:
+            parts.append(f"{_pretty(r.wild)} = {_pretty(r.stands_for)}")
+    if ms.bonus:
+        parts.append(bonus_name(ms.bonus))
+        value = f"{ms.card_points} + {ms.bonus_points}"
+    else:
+        value = str(ms.card_points)
+    return {"reading": " · ".join(parts), "value": value, "error": None}
+
+
+def _inside_side(error: RuleError | None, deal_number: int, side: int) -> Place | None:
+    """Where ``error`` points inside side ``side`` of deal ``deal_number`` (None: elsewhere)."""
+    if error is None:
+        return None
+    place = error.place
+    if place.deal == deal_number and place.side == side:
+        return place
+    return None
+
+
+class RummyPage:
+    TEMPLATE = "entry/rummy.html"
+
+    def __init__(self, match: Match, document: dict[str, Any], number: int | None):
+        self.match = match
+        self.document = document
+        self.number = number
+        self.game = match.game
+        self.engine: Any = rules_match.engine(self.game)
+        self.rules = self.engine.parse_rules(dict(document.get("rules") or {}))
+        self.scoring = self.engine.Scoring(self.rules)
+        self.header = MatchHeader(
+            game=self.game,
+            players=tuple(document["players"]),
+            first_dealer=document["first_dealer"],
+        )
+        self.side_count = self.header.side_count
+        self.deal_number = number if number is not None else len(document["deals"]) + 1
+
+    # -- the deal in progress -----------------------------------------------------------------
+
+    def _initial(self) -> st.RummyDraft:
+        if self.number is not None:
+            return st.RummyDraft.from_deal(
+                self.document["deals"][self.number - 1],
+                game=self.game,
+                side_count=self.side_count,
+            )
+        return st.RummyDraft.new(game=self.game, side_count=self.side_count)
+
+    def initial_content(self) -> dict[str, Any]:
+        return self._initial().content_json()
+
+    def compose(self, content: Any, view: Any = None) -> st.RummyDraft:
+        return st.RummyDraft.compose(content, view, game=self.game, side_count=self.side_count)
+
+    def read_posted(self, text: str) -> st.RummyDraft:
+        """The draft a page posted (what its screen showed, and its own view)."""
+        return st.RummyDraft.read(text, game=self.game, side_count=self.side_count)
+
+    @staticmethod
+    def view_of(draft: st.RummyDraft) -> dict[str, Any]:
+        return draft.view_json()
+
+    @staticmethod
+    def content_of(draft: st.RummyDraft) -> dict[str, Any]:
+        return draft.content_json()
+
+    def apply(self, draft: st.RummyDraft, action: str, *, seen: st.RummyDraft) -> None:
+        st.rummy_apply(draft, action, seen=seen)
+
+    def deal_for_saving(self, draft: st.RummyDraft) -> dict[str, Any]:
+        return draft.deal_json()
+
+    def confirmations(self, draft: st.RummyDraft) -> list[str]:
+        """What a player agrees to before this draft is saved (a correction, an empty side)."""
+        lines = replacing(self.number)
+        empty = [self.header.side_name(k) for k, s in enumerate(draft.sides) if s.untouched]
+        if empty:
+            lines.append(
+                _("Nothing entered for %(names)s — save anyway?") % {"names": ", ".join(empty)}
+            )
+        return lines
+
+    # -- the rules' view of the draft ---------------------------------------------------------
+
+    def _trump(self, draft: st.RummyDraft) -> Suit | None:
+        return Suit(draft.trump) if draft.trump else None
+
+    def read_meld(self, cards: list[str], trump: Suit | None) -> dict[str, Any]:
+        try:
+            ms = self.scoring.meld_score(tuple(parse_card(c) for c in cards), trump)
+        except RuleError as e:
+            return {"reading": None, "value": None, "error": e.text}
+        return describe_meld(ms)
+
+    def score_side(self, draft: st.RummyDraft, k: int) -> tuple[Any, RuleError | None]:
+        """The side on its own, scored by the engine (the other sides and copies unseen)."""
+        try:
+            scored = rummy.score_side_alone(
+                draft.sides[k].deal_json(game=self.game),
+                self.scoring,
+                trump=self._trump(draft),
+                one_player=self.header.is_one_player(k),
+            )
+        except RuleError as e:
+            return None, e
+        return scored, None
+
+    # -- what the page shows ------------------------------------------------------------------
+
+    def dealer_name(self) -> str:
+        return self.header.seat_name(rummy.dealer_of(self.header, self.deal_number - 1))
+
+    def context(self, draft: st.RummyDraft, *, error: RuleError | None) -> dict[str, Any]:
+        scored = score_with(self.match, self.number, draft.deal_json())
+        sides = [self.score_side(draft, k) for k in range(self.side_count)]
+        tabs = []
+        for k in range(self.side_count):
+            side_score, side_error = sides[k]
+            tabs.append(
+                {
+                    "index": k,
+                    "name": self.header.side_name(k),
+                    "active": k == draft.side,
+                    "score": None
+                    if (side_score is None or draft.sides[k].untouched)
+                    else side_score.total,
+                    "bad": side_error is not None,
+                    "went_out": draft.sides[k].went_out,
+                }
+            )
+        return {
+            "game_label": self.match.get_game_display(),
+            "is_biriba": self.game == "biriba",
+            "is_burraco": self.game == "burraco",
+            "pot_label": _("took the biribaki")
+            if self.game == "biriba"
+            else _("took the pozzetto"),
+            "dealer_name": self.dealer_name(),
+            "draft": draft,
+            "suits": suits(),
+            "ranks": st.RANKS,
+            "digits": DIGITS,
+            "tabs": tabs,
+            "side": self._side_context(draft, draft.side, *sides[draft.side], scored.error),
+            "verdict": self._verdict(scored, draft),
+            "error": error,
+        }
+
+    def _verdict(self, scored: Scored, draft: st.RummyDraft) -> dict[str, Any]:
+        if not scored.ok:
+            assert scored.error is not None
+            return {"ok": False, "message": scored.error.message, "code": scored.error.code}
+        assert scored.result is not None
+        index = self.deal_number - 1
+        deal_score = scored.result.deal_scores[index]
+        running = scored.result.running[index]
+        lines = [
+            {"name": self.header.side_name(k), "score": s["total"], "total": running[k]}
+            for k, s in enumerate(deal_score["sides"])
+        ]
+        finished = ""
+        if self.number is None and scored.result.finished and scored.result.winner is not None:
+            finished = _("This deal ends the match: %(name)s wins.") % {
+                "name": self.header.side_name(scored.result.winner)
+            }
+        empty = [self.header.side_name(k) for k, s in enumerate(draft.sides) if s.untouched]
+        return {"ok": True, "lines": lines, "finished": finished, "empty": empty}
+
+    def _side_context(
+        self,
+        draft: st.RummyDraft,
+        k: int,
+        score: Any,
+        side_error: RuleError | None,
+        deal_error: RuleError | None,
+    ) -> dict[str, Any]:
+        side = draft.sides[k]
+        # Where inside this side a refusal points: the side alone's, else the whole deal's
+        problem: RuleError | None = side_error
+        place: Place | None = side_error.place if side_error is not None else None
+        if problem is None and (inside := _inside_side(deal_error, self.deal_number, k)):
+            problem, place = deal_error, inside
+        out: dict[str, Any] = {
+            "index": k,
+            "name": self.header.side_name(k),
+            "mode": side.mode,
+            "took_pot": side.took_pot,
+            "went_out": side.went_out,
+            "score": score.total if score is not None and not side.untouched else None,
+            "breakdown": [] if side.untouched else self._breakdown(score),
+            # a problem of the side as a whole (not of one meld, the hand or the discard)
+            "problem": None,
+        }
+        placed = False
+        if side.mode == "cards":
+            trump = self._trump(draft)
+            target = side.target_position()
+            melds = []
+            for i, (meld_id, cards) in enumerate(zip(side.ids, side.melds, strict=True)):
+                reading = self.read_meld(cards, trump)
+                if problem is not None and place is not None and place.meld == i + 1:
+                    placed = True
+                    if reading["error"] is None:
+                        reading["error"] = problem.text
+                melds.append(
+                    {
+                        "id": meld_id,
+                        "number": i + 1,
+                        "target": target == i,
+                        "chips": [chip(c, f"remove:m{meld_id}:{j}") for j, c in enumerate(cards)],
+                        **reading,
+                    }
+                )
+            out["melds"] = melds
+            out["new_meld_target"] = side.target == st.NEW_MELD
+            hand_error = None
+            if problem is not None and place is not None and place.field == "hand":
+                hand_error, placed = problem.text, True
+            out["hand"] = {
+                "target": side.target == "hand",
+                "chips": [chip(c, f"remove:hand:{j}") for j, c in enumerate(side.hand)],
+                "value": rummy.hand_points(side.hand, self.scoring) if side.hand else None,
+                "error": hand_error,
+            }
+            discard_error = None
+            if problem is not None and place is not None and place.field == "final_discard":
+                discard_error, placed = problem.text, True
+            out["discard"] = {
+                # asked only of the side that went out (or that has one recorded)
+                "shown": self.game == "burraco"
+                and (side.went_out or bool(side.final_discard) or side.target == "discard"),
+                "target": side.target == "discard",
+                "chip": chip(side.final_discard, "remove:discard") if side.final_discard else None,
+                "error": discard_error,
+            }
+            if side.target == "hand":
+                out["target_label"] = _("cards go to: left in hand")
+            elif side.target == "discard":
+                out["target_label"] = _("the next card is the closing discard")
+            elif target is not None:
+                out["target_label"] = _("cards go to: meld %(n)s") % {"n": target + 1}
+            else:
+                out["target_label"] = _("cards go to: a new meld")
+        else:
+            kinds = st.BONUS_KINDS.get(self.game, ())
+            main = MAIN_BONUSES.get(self.game, ())
+            bonuses = [
+                {
+                    "kind": kind,
+                    "label": bonus_name(kind),
+                    "count": side.bonuses.get(kind, 0),
+                    "main": kind in main,
+                }
+                for kind in kinds
+            ]
+            out["totals"] = {
+                "melded": side.melded,
+                "in_hand_shown": -abs(side.in_hand),
+                "target": side.target,
+                "bonuses": bonuses,
+                "more_bonuses": any(not b["main"] for b in bonuses),
+                "more_open": any(b["count"] and not b["main"] for b in bonuses),
+            }
+            out["target_label"] = (
+                _("keypad: melded cards (⇅ switches)")
+                if side.target == "melded"
+                else _("keypad: cards in hand (⇅ switches)")
+            )
+        if problem is not None and not placed:
+            out["problem"] = problem.message if problem is deal_error else problem.text
+        return out
+
+    def _breakdown(self, score: Any) -> list[dict[str, Any]]:
+        if score is None:
+            return []
+        pot = _("no biribaki") if self.game == "biriba" else _("no pozzetto")
+        lines = [
+            (_("melded cards"), score.melded),
+            (_("bonuses"), score.bonuses),
+            (_("going out"), score.going_out),
+            (_("in hand"), score.in_hand),
+            (pot, score.no_pot),
+        ]
+        return [{"label": label, "value": v} for label, v in lines if v]

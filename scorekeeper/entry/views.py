@@ -1,0 +1,513 @@
+"""The deal-entry page: one view for the next deal or the correction of a deal, plain and htmx.
+
+The deal in progress is the match's, shared by every phone (:mod:`.services`). A GET draws it;
+a POST is one key: it is applied to the draft as stored now, through what the phone's screen
+showed (the posted ``draft``: its own view, and what a toggle or a card tapped away meant),
+then the page is drawn again from the database (the view restart). With htmx only the
+``#entry`` partial comes back (swapped in place by the morph extension), without JavaScript
+the whole page does.
+
+What a phone may meet, and what it is shown:
+
+- another phone changed the deal meanwhile: its tap is applied to the deal as it is now, and
+  it sees the deal as it is now; a save from a screen another phone has overtaken is refused
+  once, with the deal drawn afresh;
+- the deal it was entering was saved meanwhile (by another phone, or by itself a moment ago:
+  a double tap, a resend): it is shown that deal and who saved it, and if its screen showed
+  something else, it may take what it showed as the correction of that deal; nothing is ever
+  moved on to the next deal;
+- it was logged out, or removed from the match: the page says so in place, with a way to log
+  in and come back to the same deal in progress (kept in the database).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+from django_htmx.http import HttpResponseClientRedirect
+
+from scorekeeper.access import Access, AccessDenied, denied_response, match_for_scorer
+from scorekeeper.entry import drafts as st
+from scorekeeper.entry.barbu import BarbuPage
+from scorekeeper.entry.common import score_with
+from scorekeeper.entry.forms import EntryForm
+from scorekeeper.entry.rummy import RummyPage
+from scorekeeper.entry.selectors import draft_content, draft_peek
+from scorekeeper.entry.services import (
+    DraftGone,
+    deal_save,
+    draft_offer,
+    draft_open,
+    draft_rebase,
+    draft_reset,
+    draft_tap,
+)
+from scorekeeper.inputs import parse_int
+from scorekeeper.models import Deal, DealDraft, Match
+from scorekeeper.rules import match as rules_match
+from scorekeeper.rules.errors import RuleError
+from scorekeeper.selectors import match_document
+from scorekeeper.services import deal_fingerprint
+
+Page = RummyPage | BarbuPage
+
+#: Where a phone's own view of a deal in progress waits for the next reload.
+VIEW_KEY = "entry-view:{pk}:{kind}:{number}"
+
+
+def _page(match: Match, document: dict[str, Any], number: int | None) -> Page:
+    if match.game == "barbu":
+        return BarbuPage(match, document, number)
+    return RummyPage(match, document, number)
+
+
+def _scoreboard_url(match: Match) -> str:
+    return reverse("match_detail", args=[match.pk])
+
+
+def _entry_url(match: Match, number: int | None) -> str:
+    if number is None:
+        return reverse("deal_new", args=[match.pk])
+    return reverse("deal_edit", args=[match.pk, number])
+
+
+def _redirect(request: HttpRequest, url: str) -> HttpResponse:
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return HttpResponseRedirect(url)
+
+
+def _deal_gone(request: HttpRequest, match: Match, number: int) -> HttpResponse:
+    messages.error(
+        request,
+        _("Deal %(n)s is no longer there (it was deleted): nothing was changed.") % {"n": number},
+        extra_tags="deal_gone",
+    )
+    return _redirect(request, _scoreboard_url(match))
+
+
+def _version(draft: DealDraft) -> str:
+    """What the page carries of the draft it was drawn from: which one, and its version."""
+    return f"{draft.pk or 0}.{draft.version}"
+
+
+def _drawn_from(form: EntryForm) -> tuple[int | None, int | None]:
+    """The draft (its id and version) the posted page was drawn from, as far as it says."""
+    raw = form._field("version") or ""
+    pk, _dot, version = raw.partition(".")
+    return parse_int(pk, lo=1, hi=10**15), parse_int(version, lo=0, hi=10**15)
+
+
+def _denied(request: HttpRequest, match_pk: int, number: int | None, denied: AccessDenied):
+    """No longer allowed to enter here: a tap says so in place of the pad (nothing entered
+    before is lost: the deal in progress is the match's); a page load gets the usual answer."""
+    if request.method == "POST" and request.htmx and denied.reason in ("login", "removed"):
+        url = (
+            reverse("deal_new", args=[match_pk])
+            if number is None
+            else reverse("deal_edit", args=[match_pk, number])
+        )
+        response = TemplateResponse(
+            request,
+            "entry/denied.html",
+            {"reason": denied.reason, "login_url": f"{reverse('login')}?next={url}"},
+            status=403,
+        )
+        return response
+    return denied_response(request, denied)
+
+
+def _same_deal(match: Match, number: int, deal: dict[str, Any], stored: dict[str, Any]) -> bool:
+    """Whether ``deal`` is what is stored as deal ``number`` (both as the rules write them)."""
+    try:
+        parsed = rules_match.parse_document(match_document(match, replace=(number, deal)))
+    except RuleError:
+        return False
+    return parsed.engine.deal_json(parsed.deals[number - 1]) == stored
+
+
+def _stored_meanwhile(
+    request: HttpRequest,
+    access: Access,
+    document: dict[str, Any],
+    number: int,
+    *,
+    editing: bool,
+    posted: str | None,
+) -> HttpResponse:
+    """The deal this phone was entering (or correcting) was saved meanwhile: show it, who
+    saved it, and offer what this phone's screen showed as the correction of that deal."""
+    match = access.match
+    # as stored now (the match was read before the other phone's save)
+    deal = Deal.objects.filter(match=match, number=number).first()
+    if deal is None:
+        return _deal_gone(request, match, number)
+    finished = Match.objects.filter(pk=match.pk, status=Match.Status.FINISHED).exists()
+    page = _page(match, document, number)
+    offer = ""
+    if posted:
+        try:
+            seen = page.read_posted(posted)
+        except st.UnreadableDraft:
+            seen = None
+        if seen is not None:
+            shown = page.deal_for_saving(seen) if _offerable(seen) else None
+            if shown is not None and not _same_deal(match, number, shown, deal.data):
+                offer = seen.dumps()
+    context = {
+        "match": match,
+        "deal": deal,
+        "editing": editing,
+        "deal_number": number,
+        "saved_by": deal.saved_by,
+        "offer": offer,
+        "offer_url": _entry_url(match, number),
+        "next_url": None if finished else _entry_url(match, None),
+        "scoreboard_url": _scoreboard_url(match),
+    }
+    template = "entry/stored.html"
+    if request.htmx:
+        template += "#entry"
+    return TemplateResponse(request, template, context)
+
+
+def _offerable(seen: Any) -> bool:
+    """A Barbu sheet with no contract named shows no deal to offer (a rummy draft always does)."""
+    return not isinstance(seen, st.BarbuDraft) or seen.contract is not None
+
+
+@require_http_methods(["GET", "POST"])
+def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> HttpResponse:
+    """Enter the next deal (``number`` None) or correct deal ``number``."""
+    try:
+        access = match_for_scorer(request, pk)
+    except AccessDenied as denied:
+        return _denied(request, pk, number, denied)
+    match = access.match
+    document = match_document(match)
+    editing = number is not None
+    form = EntryForm(request.POST) if request.method == "POST" else None
+    if editing:
+        if not 1 <= number <= len(document["deals"]):
+            if form is not None and number >= 1:
+                # A correction of a deal deleted meanwhile (another phone, another tab)
+                return _deal_gone(request, match, number)
+            raise Http404
+    elif form is not None:
+        drawn_for = form.deal_number()
+        if drawn_for is not None and drawn_for < len(document["deals"]) + 1:
+            # this page was entering a deal that has been stored since
+            return _stored_meanwhile(
+                request,
+                access,
+                document,
+                drawn_for,
+                editing=False,
+                posted=form.cleaned()[0],
+            )
+    if not editing and match.is_finished:
+        messages.info(request, _("This match is finished: no deal can be added."))
+        return _redirect(request, _scoreboard_url(match))
+    try:
+        page = _page(match, document, number)
+    except RuleError as e:  # the stored deals no longer pass the rules: nothing to enter on
+        messages.error(request, e.message, extra_tags=e.code)
+        return _redirect(request, _scoreboard_url(match))
+    deal_number = page.deal_number
+    base = deal_fingerprint(document["deals"][number - 1]) if editing else ""
+    if form is None:  # a page load writes nothing: a deal in progress begins with its first tap
+        stored = draft_peek(
+            match=match, number=deal_number, editing=editing, initial=page.initial_content
+        )
+    else:
+        stored = draft_open(
+            match=match,
+            number=deal_number,
+            editing=editing,
+            initial=page.initial_content,
+            base=base,
+        )
+    view_key = VIEW_KEY.format(pk=match.pk, kind="edit" if editing else "new", number=deal_number)
+
+    state = _State(page=page, stored=stored, view=request.session.get(view_key))
+    if form is None:
+        state.restored = draft_content(stored) != page.initial_content()
+    else:
+        response = _post(request, access, form, state, editing=editing, document=document)
+        if response is not None:
+            return response
+    view = page.view_of(state.draft)
+    if view and request.session.get(view_key) != view:
+        request.session[view_key] = view
+
+    draft = state.draft
+    context = page.context(draft, error=state.error)
+    context.update(
+        {
+            "match": match,
+            "deal_number": deal_number,
+            "editing": editing,
+            "post_url": request.path,
+            "scoreboard_url": _scoreboard_url(match),
+            "draft_json": draft.dumps(),
+            "version": _version(state.stored),
+            "tap": secrets.token_urlsafe(12),
+            "restored": state.restored,
+            "overtaken_by": state.overtaken_by,
+            "offered": state.offered,
+            "unreadable": state.unreadable,
+            "confirming": state.confirming,
+            "confirm_lines": page.confirmations(draft),
+        }
+    )
+    template_name = page.TEMPLATE
+    if request.htmx:
+        template_name += "#entry"
+    return TemplateResponse(request, template_name, context)
+
+
+class _State:
+    """What one request does to the deal in progress, and what the page then shows."""
+
+    def __init__(self, *, page: Page, stored: DealDraft, view: Any):
+        self.page = page
+        self.stored = stored
+        self.view = view
+        self.draft: Any = page.compose(draft_content(stored), view)
+        self.error: RuleError | None = None
+        self.restored = False
+        self.unreadable = False
+        self.confirming = False
+        self.offered = False
+        self.overtaken_by = ""
+
+    def redraw(self, stored: DealDraft, view: Any = None) -> None:
+        self.stored = stored
+        if view is not None:
+            self.view = view
+        self.draft = self.page.compose(draft_content(stored), self.view)
+
+
+def _post(
+    request: HttpRequest,
+    access: Access,
+    form: EntryForm,
+    state: _State,
+    *,
+    editing: bool,
+    document: dict[str, Any],
+) -> HttpResponse | None:
+    """Apply the key a page sent; a response when the page is not drawn again (a save, a deal
+    stored meanwhile), else None with ``state`` telling what to draw."""
+    page, match = state.page, access.match
+    number = page.deal_number
+    draft_json, action = form.cleaned()
+    drawn_id, drawn_version = _drawn_from(form)
+    if editing and drawn_id is not None and drawn_id != state.stored.pk and action != "offer":
+        # the correction this page was making is gone: saved by someone (or by this phone)
+        return _stored_meanwhile(request, access, document, number, editing=True, posted=draft_json)
+    seen = None
+    if draft_json is None:  # too long for a draft, or a character no page sends
+        state.unreadable = True
+    elif draft_json:
+        try:
+            seen = page.read_posted(draft_json)
+        except st.UnreadableDraft as e:
+            state.unreadable, state.error = True, e.refusal  # the place, when there is one
+    elif action == "save":
+        state.unreadable = True  # a save must come from a page that drew the deal
+    if state.unreadable:
+        # not a page this site drew: no key is applied and nothing is saved; the page
+        # starts again from the deal in progress as it is stored
+        return None
+    if seen is not None:
+        state.view = page.view_of(seen) or state.view
+        state.draft = page.compose(draft_content(state.stored), state.view)
+    if drawn_version is not None and drawn_version != state.stored.version:
+        state.overtaken_by = state.stored.updated_by or "?"
+
+    if action == "save":
+        refusal = _unsure_save(form, number, editing=editing)
+        if refusal is not None:
+            state.error = refusal  # the entry stays, drawn afresh, for a deliberate save
+            return None
+        return _save(request, access, form, state, editing=editing, drawn=drawn_version)
+    if action == "reset":
+        state.redraw(
+            draft_reset(
+                match=match,
+                number=number,
+                editing=editing,
+                initial=page.initial_content,
+                by=access.label,
+            )
+        )
+        state.overtaken_by = ""
+        return None
+    if action == "offer" and editing and seen is not None:
+        state.redraw(
+            draft_offer(
+                match=match,
+                number=number,
+                content=page.content_of(seen),
+                base=deal_fingerprint(document["deals"][number - 1]),
+                by=access.label,
+            )
+        )
+        state.offered, state.overtaken_by = True, ""
+        return None
+    if action in ("", "edit", "offer"):  # a redraw; "edit": back from a confirmation
+        return None
+    return _tap(request, access, form, state, action=action, seen=seen, editing=editing)
+
+
+def _unsure_save(form: EntryForm, number: int, *, editing: bool) -> RuleError | None:
+    """Why a save must not be taken at its word: the page does not say which deal it was
+    entering, or it was entering a deal whose number has changed since (a deal before it was
+    deleted: the deal in progress is the next deal's, now with an earlier number)."""
+    if form.deal_unreadable():
+        return RuleError(
+            "deal_unreadable",
+            _(
+                "the page did not say which deal it was entering: check the entry below, "
+                "then save it again"
+            ),
+        )
+    drawn_for = form.deal_number()
+    if not editing and drawn_for is not None and drawn_for != number:
+        return RuleError(
+            "deal_renumbered",
+            _(
+                "a deal before this one was deleted meanwhile, so this is now deal {number}: "
+                "check it, then save it"
+            ),
+            number=number,
+        )
+    return None
+
+
+def _tap(
+    request: HttpRequest,
+    access: Access,
+    form: EntryForm,
+    state: _State,
+    *,
+    action: str,
+    seen: Any,
+    editing: bool,
+) -> HttpResponse | None:
+    page, match = state.page, access.match
+    probe = state.draft.copy()
+    try:
+        page.apply(probe, action, seen=seen or state.draft)
+    except st.UnknownAction:
+        return None  # a stale page or a hand-made form: draw the page as it is
+    except RuleError as e:
+        state.error = e  # e.g. a doubling shortcut the rules do not allow here
+        return None
+    if page.content_of(probe) == page.content_of(state.draft):
+        state.draft = probe  # this phone's own view changed (a side, a meld, a suit)
+        state.view = page.view_of(probe)
+        return None
+    def change(content: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+        draft = page.compose(content, state.view)
+        page.apply(draft, action, seen=seen or draft.copy())
+        return page.content_of(draft), page.view_of(draft)
+
+    tap = form.tap_id()
+    try:
+        stored, _changed, view = draft_tap(
+            match=match,
+            number=page.deal_number,
+            editing=editing,
+            tap=f"{tap}:{action}" if tap else "",
+            change=change,
+            by=access.label,
+        )
+    except DraftGone:
+        return _stored_meanwhile(
+            request,
+            access,
+            match_document(match),
+            page.deal_number,
+            editing=editing,
+            posted=form.cleaned()[0],
+        )
+    except RuleError as e:
+        state.error = e
+        return None
+    state.redraw(stored, view if view is not None else state.view)
+    return None
+
+
+def _save(
+    request: HttpRequest,
+    access: Access,
+    form: EntryForm,
+    state: _State,
+    *,
+    editing: bool,
+    drawn: int | None,
+) -> HttpResponse | None:
+    page, match = state.page, access.match
+    number = page.deal_number
+    try:
+        data = page.deal_for_saving(state.draft)
+        # A correction, or a side with nothing entered, is agreed to first (the confirmation
+        # posts the same page with confirm=yes); a deal the rules refuse is refused at once,
+        # there is nothing to agree to; a screen another phone overtook saves nothing.
+        fresh = drawn is None or drawn == state.stored.version
+        state.confirming = (
+            fresh
+            and not form.confirmed()
+            and bool(page.confirmations(state.draft))
+            and score_with(match, number if editing else None, data).ok
+        )
+        if state.confirming:
+            return None
+        deal_save(
+            match=match,
+            number=number,
+            editing=editing,
+            version=drawn,
+            build=lambda content: page.deal_for_saving(page.compose(content)),
+            by=access.label,
+        )
+    except DraftGone:
+        return _stored_meanwhile(
+            request,
+            access,
+            match_document(match),
+            number,
+            editing=editing,
+            posted=form.cleaned()[0],
+        )
+    except RuleError as e:
+        if e.code == "deal_gone":  # deleted on another phone while this one saved
+            return _deal_gone(request, match, number)
+        if e.code == "deal_changed":
+            # another phone changed the stored deal: this correction, saved again, replaces
+            # it (the phone has been told, and sees the deal in progress as it is)
+            stored = Deal.objects.filter(match=match, number=number).first()
+            if stored is not None:
+                draft_rebase(match=match, number=number, base=deal_fingerprint(stored.data))
+        state.error = e
+        state.overtaken_by = ""
+        state.redraw(DealDraft.objects.get(pk=state.stored.pk))
+        return None
+    # this phone's own view of it is done with too: the next deal begins on the first side
+    request.session.pop(
+        VIEW_KEY.format(pk=match.pk, kind="edit" if editing else "new", number=number), None
+    )
+    if editing:
+        messages.success(request, _("Deal %(n)s corrected.") % {"n": number})
+    else:
+        messages.success(request, _("Deal %(n)s saved.") % {"n": number})
+    return _redirect(request, _scoreboard_url(match))

@@ -1,0 +1,242 @@
+"""One deal in progress per match, shared by every phone (scorekeeper/entry/services.py).
+
+Phones here are test clients of the same or of different accounts; each posts what its own
+page drew. The deal in progress is the database's: a tap is applied to it as stored now, read
+through what the phone's screen showed; what a phone points at (its side, meld, suit) is its
+own.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper.entry import services as entry_services
+from scorekeeper.models import Deal, DealDraft
+from tests.conftest import HTMX, draft_of, posted_by, press, run, text
+from tests.test_concurrency import at_once, fresh
+
+pytestmark = pytest.mark.django_db
+
+
+def new_url(match) -> str:
+    return reverse("deal_new", args=[match.pk])
+
+
+def phone(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def shared(match, *, editing: bool = False) -> dict:
+    """The deal in progress as stored."""
+    return DealDraft.objects.get(match=match, editing=editing).data["content"]
+
+
+def tap(client, url: str, page, action: str, htmx: bool = True):
+    """One key pressed on ``page`` (what that phone's screen shows)."""
+    return client.post(url, posted_by(page, action), headers=HTMX if htmx else {})
+
+
+def test_a_page_load_writes_nothing(auth_client, make_match):
+    match = make_match("biriba")
+    auth_client.get(new_url(match))
+    assert not DealDraft.objects.exists()
+    press(auth_client, new_url(match), "", "suit:S")
+    assert DealDraft.objects.count() == 1  # the first key begins the deal in progress
+
+
+def test_two_phones_fill_in_their_own_sides_at_once(user, other_user, make_match):
+    """The natural way at a rummy table: each pair enters its own melds on its own phone,
+    tap after tap, interleaved; both keep every tap, and each stays on its own side."""
+    match = make_match("burraco")
+    url = new_url(match)
+    anna, babis = phone(user), phone(user)
+    a = anna.get(url)
+    b = press(babis, url, "", "side:1")
+    for a_key, b_key in zip(run("H", "4 5 6 7"), run("S", "8 9 10 J"), strict=True):
+        a = tap(anna, url, a, a_key)
+        b = tap(babis, url, b, b_key)
+    sides = shared(match)["sides"]
+    assert sides[0]["melds"] == [["4H", "5H", "6H", "7H"]]
+    assert sides[1]["melds"] == [["8S", "9S", "10S", "JS"]]
+    # each phone still points at its own side, and sees the other's work
+    assert json.loads(draft_of(a))["side"] == 0 and json.loads(draft_of(b))["side"] == 1
+    seen = json.loads(draft_of(anna.get(url)))
+    assert seen["side"] == 0 and seen["sides"][1]["melds"] == [["8S", "9S", "10S", "JS"]]
+
+
+def test_a_tap_sent_twice_is_applied_once(auth_client, make_match):
+    match = make_match("biriba")
+    url = new_url(match)
+    page = press(auth_client, url, "", "suit:H")
+    fields = posted_by(page, "rank:7")
+    for _ in range(3):  # a resend, a retry: the same tap id
+        response = auth_client.post(url, fields, headers=HTMX)
+    assert shared(match)["sides"][0]["melds"] == [["7H"]]
+    tap(auth_client, url, response, "rank:8")  # the next key, from the page drawn since
+    assert shared(match)["sides"][0]["melds"] == [["7H", "8H"]]
+
+
+def test_a_toggle_sets_what_the_phone_saw_the_other_way(user, make_match):
+    """Two phones show "took the pot" unticked; both tap it: the pot is ticked (each meant
+    "yes"), not ticked and unticked again."""
+    match = make_match("biriba")
+    url = new_url(match)
+    first, second = phone(user), phone(user)
+    one, two = first.get(url), second.get(url)
+    tap(first, url, one, "pot:0")
+    tap(second, url, two, "pot:0")
+    assert shared(match)["sides"][0]["took_pot"] is True
+
+
+def test_a_card_tapped_away_is_the_card_the_screen_showed(user, make_match):
+    """Phone A shows 4♥ 5♥ 6♥ 7♥; phone B takes 4♥ away; A then taps the chip of 5♥ (its
+    second chip): 5♥ goes, not 6♥, which is second now."""
+    match = make_match("biriba")
+    url = new_url(match)
+    a, b = phone(user), phone(user)
+    page_a = press(a, url, "", *run("H", "4 5 6 7"))
+    page_b = b.get(url)
+    tap(b, url, page_b, "remove:m0:0")
+    tap(a, url, page_a, "remove:m0:1")
+    assert shared(match)["sides"][0]["melds"] == [["6H", "7H"]]
+
+
+def test_a_phone_keeps_its_meld_when_another_removes_an_earlier_one(user, make_match):
+    match = make_match("biriba")
+    url = new_url(match)
+    a, b = phone(user), phone(user)
+    press(a, url, "", *run("H", "3 4 5"), "new_meld", *run("S", "9 10 J"))
+    page_a = a.get(url)  # adding to the spade meld (its view, kept for the reload)
+    page_b = b.get(url)
+    for _ in range(3):  # B takes the heart meld away, card by card
+        page_b = tap(b, url, page_b, "remove:m0:0")
+    assert shared(match)["sides"][0]["melds"] == [["9S", "10S", "JS"]]
+    tap(a, url, page_a, "rank:Q")  # A's next card still goes to the spade meld
+    assert shared(match)["sides"][0]["melds"] == [["9S", "10S", "JS", "QS"]]
+
+
+def test_a_save_from_a_screen_another_phone_overtook_is_refused_once(user, make_match):
+    match = make_match("biriba")
+    url = new_url(match)
+    a, b = phone(user), phone(user)
+    keys = ["trump:S", *run("H", "3 4 5"), "pot:0", "side:1", *run("S", "3 4 5"), "pot:1"]
+    page_a = press(a, url, "", *keys)
+    press(b, url, "", "side:1", "target:hand", "rank:K")  # B adds K♥, which A has not seen
+    refused = tap(a, url, page_a, "save")
+    assert refused.status_code == 200
+    assert 'data-message="draft_changed"' in refused.content.decode()
+    assert "changed on another phone since your screen was drawn" in text(refused)
+    assert not Deal.objects.exists()
+    # A now sees B's card, and saves deliberately
+    assert json.loads(draft_of(refused))["sides"][1]["hand"] == ["KH"]
+    saved = tap(a, url, refused, "save")
+    assert saved.headers.get("HX-Redirect") == reverse("match_detail", args=[match.pk])
+    assert Deal.objects.get(match=match).data["sides"][1]["hand"] == ["KH"]
+
+
+def test_a_saved_deal_clears_the_deal_in_progress_for_every_phone(user, make_match):
+    match = make_match("biriba")
+    url = new_url(match)
+    a, b = phone(user), phone(user)
+    keys = ["trump:S", *run("H", "3 4 5"), "pot:0", "side:1", *run("S", "3 4 5"), "pot:1"]
+    page = press(a, url, "", *keys)
+    assert tap(a, url, page, "save").headers.get("HX-Redirect")
+    assert Deal.objects.get(match=match).saved_by == "anna"
+    assert not DealDraft.objects.filter(match=match).exists()
+    assert json.loads(draft_of(b.get(url)))["sides"][0]["melds"] == []  # deal 2, empty
+    assert 'data-entry-deal="2"' in b.get(url).content.decode()
+
+
+def test_the_deal_in_progress_survives_logging_out_and_in(client, user, make_match):
+    match = make_match("biriba")
+    url = new_url(match)
+    client.force_login(user)
+    press(client, url, "", *run("C", "9 10 J"))
+    client.post(reverse("logout"))
+    client.force_login(user)
+    assert json.loads(draft_of(client.get(url)))["sides"][0]["melds"] == [["9C", "10C", "JC"]]
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_tap_after_logging_out_elsewhere_says_so_and_loses_nothing(
+    client, user, make_match, htmx
+):
+    match = make_match("biriba")
+    url = new_url(match)
+    client.force_login(user)
+    page = press(client, url, "", *run("C", "9 10 J"))
+    client.logout()  # another tab logged out
+    response = client.post(url, posted_by(page, "rank:Q"), headers=HTMX if htmx else {})
+    if htmx:
+        body = response.content.decode()
+        assert response.status_code == 403 and 'id="entry"' in body
+        assert 'data-message="logged_out"' in body
+        assert f"?next={url}" in body
+    else:
+        assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    assert shared(match)["sides"][0]["melds"] == [["9C", "10C", "JC"]]
+    client.force_login(user)
+    assert json.loads(draft_of(client.get(url)))["sides"][0]["melds"] == [["9C", "10C", "JC"]]
+
+
+def test_deleting_the_last_deal_keeps_the_next_deal_in_progress(auth_client, make_match):
+    """Deal 3 is deleted while deal 4 is being entered: what was entered is now deal 3's; a
+    save from the page drawn for deal 4 says so instead of storing it under another number."""
+    from scorekeeper import services
+
+    match = make_match("burraco", deals=3)
+    url = new_url(match)
+    page = press(auth_client, url, "", *run("H", "3 4 5"))
+    assert 'data-entry-deal="4"' in page.content.decode()
+    services.deal_delete_last(match=fresh(match))
+    refused = tap(auth_client, url, page, "save")
+    assert 'data-message="deal_renumbered"' in refused.content.decode()
+    assert 'data-entry-deal="3"' in refused.content.decode()
+    assert json.loads(draft_of(refused))["sides"][0]["melds"] == [["3H", "4H", "5H"]]
+    assert match.deals.count() == 2
+
+
+def test_a_deleted_deal_takes_its_correction_in_progress_with_it(auth_client, make_match):
+    from scorekeeper import services
+
+    match = make_match("burraco", deals=2)
+    edit = reverse("deal_edit", args=[match.pk, 2])
+    press(auth_client, edit, "", "side:1", "pot:1")
+    assert DealDraft.objects.filter(match=match, editing=True).count() == 1
+    services.deal_delete_last(match=fresh(match))
+    assert not DealDraft.objects.filter(match=match, editing=True).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_tapping_the_same_side_at_once_keep_every_tap(make_match):
+    """Threads with their own connections (PostgreSQL's row lock; SQLite's IMMEDIATE
+    transactions): 2 × 12 taps on one side at once, each applied exactly once."""
+    match = make_match("burraco")
+    entry_services.draft_open(match=match, number=1, editing=False, initial=lambda: {"cards": []})
+
+    def phone_taps(name: str):
+        def run_taps():
+            for i in range(12):
+                entry_services.draft_tap(
+                    match=fresh(match),
+                    number=1,
+                    editing=False,
+                    tap=f"{name}-{i}",
+                    change=lambda content, i=i: ({"cards": [*content["cards"], f"{name}{i}"]}, {}),
+                    by=name,
+                )
+
+        return run_taps
+
+    _results, errors = at_once(phone_taps("a"), phone_taps("b"))
+    assert errors == []
+    cards = shared(match)["cards"]
+    assert sorted(cards) == sorted([f"a{i}" for i in range(12)] + [f"b{i}" for i in range(12)])
+    assert [c for c in cards if c.startswith("a")] == [f"a{i}" for i in range(12)]  # in order
+    assert DealDraft.objects.get(match=match).version == 24
