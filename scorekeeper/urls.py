@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from scorekeeper import health, views
+from scorekeeper import health, live, views
 from scorekeeper.accounts import admin as account_admin  # noqa: F401  (the admin's user deletion)
 
 urlpatterns = [
@@ -15,6 +15,7 @@ urlpatterns = [
     path("matches/new/", views.match_new, name="match_new"),
     path("matches/import/", views.match_import, name="match_import"),
     path("matches/<int:pk>/", views.match_detail, name="match_detail"),
+    path("live/<str:key>/", live.live_check, name="live"),
     path("matches/<int:pk>/export.json", views.match_export, name="match_export"),
     # Sharing: the share pages, the score and watch links, /join/ (scorekeeper/sharing/)
     path("", include("scorekeeper.sharing.urls")),

@@ -37,7 +37,9 @@ from scorekeeper.forms import (
     add_rule_error,
 )
 from scorekeeper.inputs import parse_int
+from scorekeeper.live import live_board
 from scorekeeper.models import MAX_DEALS, Game, Player
+from scorekeeper.rules.base import side_of_seat
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.scoreboard import scoreboard
 from scorekeeper.selectors import (
@@ -212,7 +214,7 @@ def _table_seats(form: MatchForm) -> list[dict[str, Any]]:
         {
             "seat": seat,
             "position": positions[seat],
-            "side": seat % 2 if form.seats == 4 else seat,
+            "side": side_of_seat(form.game, form.seats, seat),
             "field": form[f"player_{seat}"],
             "dealer": first_dealer[seat],
         }
@@ -259,6 +261,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
         "match": match,
         "access": access,
         "last_base": services.deal_fingerprint(deals[-1].data) if deals else "",
+        "live": live_board(match),
     }
     try:
         parsed, result, exported = match_scored(match)

@@ -132,6 +132,8 @@ ELSEWHERE: dict[str, str] = {
     "match_new": "a new match of the one logged in",
     "match_import": "a new match of the one logged in",
     "join_code": "a code leads to its link, which is in the matrix (tests/test_sharing.py)",
+    "live": "a signed key names what it follows; it answers whether that changed, the redraw "
+    "that follows is a page of the matrix (tests/test_live.py)",
 }
 #: Django's admin: staff only, with its own login and permissions (tests/test_views.py).
 ELSEWHERE_NAMESPACES = ("admin:",)

@@ -50,6 +50,7 @@ from scorekeeper.entry.services import (
     draft_tap,
 )
 from scorekeeper.inputs import parse_int
+from scorekeeper.live import live_entry
 from scorekeeper.models import Deal, DealDraft, Match
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.errors import RuleError
@@ -258,6 +259,9 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
             "scoreboard_url": _scoreboard_url(match),
             "draft_json": draft.dumps(),
             "version": _version(state.stored),
+            "live": live_entry(
+                match, number=deal_number, editing=editing, draft_version=state.stored.version
+            ),
             "tap": secrets.token_urlsafe(12),
             "restored": state.restored,
             "overtaken_by": state.overtaken_by,
@@ -364,6 +368,8 @@ def _post(
         state.offered, state.overtaken_by = True, ""
         return None
     if action in ("", "edit", "offer"):  # a redraw; "edit": back from a confirmation
+        if action == "":  # the live check's: the page is brought up to date, no news in that
+            state.overtaken_by = ""
         return None
     return _tap(request, access, form, state, action=action, seen=seen, editing=editing)
 

@@ -39,6 +39,7 @@ from scorekeeper.access import (
 )
 from scorekeeper.forms import add_rule_error
 from scorekeeper.inputs import parse_int
+from scorekeeper.live import live_watch
 from scorekeeper.models import Match, MatchMember, ShareLink
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.scoreboard import scoreboard
@@ -318,7 +319,7 @@ def watch(request: HttpRequest, token: str) -> TemplateResponse:
     """The watch link: the match read-only, for a tablet on the table. Nothing on it leads
     anywhere else. With htmx, only ``#watch`` (what a poller redraws)."""
     match = match_for_watch_token(token)
-    context = {"match": match, **watch_board(match)}
+    context = {"match": match, "live": live_watch(match, token), **watch_board(match)}
     template_name = "watch.html"
     if request.htmx:
         template_name += "#watch"

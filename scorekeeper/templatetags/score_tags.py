@@ -103,3 +103,17 @@ def coded(errors: Any) -> list[dict[str, str]]:
         for error in errors.as_data()
         for message in error
     ]
+
+
+@register.simple_tag
+def live_attrs(live: Any) -> SafeString | str:
+    """The attributes of the element a page redraws when its match changes (scorekeeper/live.py,
+    site.js): where to ask, the state it was drawn from, how often. Nothing without ``live``."""
+    if not live:
+        return ""
+    return format_html(
+        ' data-live="{}" data-live-state="{}" data-live-every="{}"',
+        live.url,
+        live.state,
+        live.every_ms,
+    )

@@ -87,8 +87,12 @@
   }, true);
 
   // Another phone changed the deal (site.js's live check): draw it again when no tap waits.
-  document.addEventListener("scorekeeper:changed", function () {
-    if (busy || queue.length || !entryForm()) return;
+  // The event is cancelled: this page redraws itself, through the queue (a redraw never
+  // crosses a tap; while taps are on their way, their answers bring the deal as it is).
+  document.addEventListener("scorekeeper:changed", function (event) {
+    if (!entryForm()) return;
+    event.preventDefault();
+    if (busy || queue.length) return;
     queue.push({ action: "" });
     pump();
   });

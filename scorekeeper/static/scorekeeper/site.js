@@ -54,6 +54,79 @@
     if (notice && event.detail && event.detail.xhr && event.detail.xhr.status) notice.remove();
   });
 
+  // Live pages (scorekeeper/live.py): the element [data-live] asks its address, with the state
+  // it was drawn from, every data-live-every ms while the tab is visible (never while hidden;
+  // at once when it shows again). 204: nothing changed. 200: something did; the element gets
+  // "scorekeeper:changed" (the entry page redraws itself through its tap queue and cancels the
+  // event), otherwise it is drawn again in place (the same address with htmx gives the
+  // element's partial; the morph swap keeps what the player opened open). 404: the address
+  // leads nowhere now (a replaced watch link): the page stops asking; its next redraw or
+  // reload says why.
+  var liveTimer = null;
+  var liveAsking = false;
+  var keepOpen = false;
+
+  function liveElement() { return document.querySelector("[data-live]"); }
+
+  function liveSchedule(delay) {
+    if (liveTimer) clearTimeout(liveTimer);
+    liveTimer = null;
+    var el = liveElement();
+    if (!el || document.visibilityState !== "visible") return;
+    if (delay === undefined) delay = parseInt(el.getAttribute("data-live-every"), 10) || 2000;
+    liveTimer = setTimeout(liveCheck, delay);
+  }
+
+  function liveRedraw(el) {
+    if (!window.htmx || !el.id) { window.location.reload(); return; }
+    keepOpen = true;
+    var done = function () { keepOpen = false; };
+    window.htmx.ajax("GET", window.location.href, {
+      source: el, target: "#" + el.id, swap: "morph:outerHTML"
+    }).then(done, done);
+  }
+
+  function liveCheck() {
+    liveTimer = null;
+    var el = liveElement();
+    if (!el || liveAsking || document.visibilityState !== "visible") return;
+    var state = el.getAttribute("data-live-state") || "";
+    var url = el.getAttribute("data-live") + "?state=" + encodeURIComponent(state);
+    liveAsking = true;
+    window.fetch(url, { credentials: "same-origin", cache: "no-store" }).then(function (answer) {
+      if (answer.status === 404) { el.removeAttribute("data-live"); return; }
+      if (answer.status !== 200) return;
+      return answer.text().then(function (now) {
+        if (!el.isConnected || now === el.getAttribute("data-live-state")) return;
+        var changed = new CustomEvent("scorekeeper:changed", {
+          bubbles: true, cancelable: true, detail: { state: now }
+        });
+        if (el.dispatchEvent(changed)) liveRedraw(el);
+      });
+    }).catch(function () { /* no connection: the next check tries again */ }).then(function () {
+      liveAsking = false;
+      liveSchedule();
+    });
+  }
+
+  // A redraw by the live check keeps the <details> the player opened (a deal's breakdown).
+  document.addEventListener("DOMContentLoaded", function () {
+    if (window.Idiomorph && window.Idiomorph.defaults) {
+      window.Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, node) {
+        if (keepOpen && name === "open" && node.tagName === "DETAILS") return false;
+      };
+    }
+    liveSchedule();
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") liveSchedule(0);
+    else liveSchedule();
+  });
+  // A page drawn anew (a tap, a redraw) carries its own state: ask again from then on.
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!liveTimer && !liveAsking) liveSchedule();
+  });
+
   document.addEventListener("visibilitychange", keepAwake);
   document.addEventListener("DOMContentLoaded", keepAwake);
   document.addEventListener("htmx:afterSettle", keepAwake);
