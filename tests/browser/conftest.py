@@ -148,3 +148,22 @@ def totals(page) -> list[int]:
     """The running totals at the top of the scoreboard, as numbers."""
     texts = page.locator(".board-top .total .pts").all_inner_texts()
     return [int(re.sub(r"\s", "", t.replace("−", "-"))) for t in texts]
+
+
+_VISIBILITY = """(hidden) => {
+    const state = hidden ? "hidden" : "visible";
+    Object.defineProperty(document, "visibilityState", {configurable: true, get: () => state});
+    Object.defineProperty(document, "hidden", {configurable: true, get: () => hidden});
+    document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def hide(page) -> None:
+    """The tab goes to the background (as when the phone shows another app): the page's
+    live check pauses (site.js asks only while visible)."""
+    page.evaluate(_VISIBILITY, True)
+
+
+def show(page) -> None:
+    """The tab comes back to the front: the live check asks at once."""
+    page.evaluate(_VISIBILITY, False)
