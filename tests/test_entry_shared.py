@@ -94,6 +94,28 @@ def test_a_toggle_sets_what_the_phone_saw_the_other_way(user, make_match):
     assert shared(match)["sides"][0]["took_pot"] is True
 
 
+def test_two_phones_share_one_barbu_sheet(user, make_match):
+    """In Barbu one sheet is shared the same way: a phone that had not seen the contract named
+    on another doubles on the same sheet, and its tap on the contract (its screen showed none
+    named) names it, never takes it back; two phones that both saw it named and both tap it
+    take it back once."""
+    match = make_match("barbu")
+    url = new_url(match)
+    a, b = phone(user), phone(user)
+    page_a = a.get(url)
+    before = [b.get(url), b.get(url)]  # two screens of B drawn before A named the contract
+    tap(a, url, page_a, "contract:barbu")
+    tap(b, url, before[0], "double:2:0:1")
+    assert shared(match)["contract"] == "barbu" and shared(match)["doubles"]
+    tap(b, url, before[1], "contract:barbu")
+    assert shared(match)["contract"] == "barbu"
+    assert shared(match)["doubles"], "the double of the other screen was lost"
+    seen_a, seen_b = a.get(url), b.get(url)
+    tap(a, url, seen_a, "contract:barbu")
+    tap(b, url, seen_b, "contract:barbu")
+    assert shared(match)["contract"] is None
+
+
 def test_a_card_tapped_away_is_the_card_the_screen_showed(user, make_match):
     """Phone A shows 4♥ 5♥ 6♥ 7♥; phone B takes 4♥ away; A then taps the chip of 5♥ (its
     second chip): 5♥ goes, not 6♥, which is second now."""
