@@ -37,6 +37,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 
 from scorekeeper.errors import page_not_found, reload_url
+from scorekeeper.history.record import Actor
 from scorekeeper.middleware import retarget_to_page
 from scorekeeper.models import Match, MatchMember, ShareLink
 from scorekeeper.selectors import match_queryset
@@ -91,6 +92,14 @@ class Access:
     @property
     def is_owner(self) -> bool:
         return self.role == Role.OWNER
+
+    @property
+    def actor(self) -> Actor:
+        """Who acts, for the match's history: the label, and the account when there is one."""
+        if self.role == Role.OWNER:
+            return Actor(name=self.label, user_id=self.match.owner_id)
+        user_id = self.member.user_id if self.member is not None else None
+        return Actor(name=self.label, user_id=user_id)
 
 
 class AccessDenied(Exception):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import names
@@ -288,3 +289,63 @@ class ShareLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}: {self.kind} link"
+
+
+class MatchChange(models.Model):
+    """One change to a match, as the table reads it in the match's history: what, when, by whom
+    and, for a deal, the deal before and after with its points per column (side or player).
+
+    Written in the transaction of the change it records (scorekeeper/history/record.py) and
+    never edited: :meth:`save` refuses to update a row, the admin shows it read-only.
+    """
+
+    class Kind(models.TextChoices):
+        ENTERED = "entered", _("deal entered")
+        CORRECTED = "corrected", _("deal corrected")
+        DELETED = "deleted", _("deal deleted")
+        RESTORED = "restored", _("deal restored")
+        CONFIRMED = "confirmed", _("deal confirmed")
+        REJECTED = "rejected", _("deal rejected")
+        SWAPPED = "swapped", _("contracts swapped")
+        JOINED = "joined", _("co-scorer joined")
+        REMOVED = "removed", _("co-scorer removed")
+        LINK = "link", _("link made anew")
+        FINISHED = "finished", _("match finished")
+        REOPENED = "reopened", _("match going on again")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
+    at = models.DateTimeField(default=timezone.now)
+    kind = models.CharField(max_length=12, choices=Kind)
+    # who, as the table knows them (an account's name or a co-scorer's display name); the
+    # account too when there is one (kept as a name when the account goes)
+    by = models.CharField(max_length=150, blank=True, default="")
+    by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    number = models.PositiveIntegerField(null=True, blank=True)  # the deal, counted from 1
+    before = models.JSONField(null=True, blank=True)  # the deal as it was (document form)
+    after = models.JSONField(null=True, blank=True)  # the deal as it became
+    points_before = models.JSONField(null=True, blank=True)  # that deal's points per column
+    points_after = models.JSONField(null=True, blank=True)
+    # what else the entry says: a removed co-scorer's name, a link's kind, a reason, the
+    # change an undo took back (``undo_of``), the other deal of a swap
+    detail = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["match", "-id"], name="change_match_newest")]
+        verbose_name = _("change")
+        verbose_name_plural = _("changes")
+
+    def __str__(self) -> str:
+        where = f" deal {self.number}" if self.number else ""
+        return f"{self.match}: {self.kind}{where} by {self.by or '?'}"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.pk is not None and not self._state.adding:
+            raise ValueError("a match's change is never edited")
+        super().save(*args, **kwargs)

@@ -14,20 +14,35 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from scorekeeper import names
-from scorekeeper.models import MAX_DEALS, Deal, DealDraft, Match, MatchSeat, Player, name_key
+from scorekeeper.history.record import Actor, actor_of, change_record, deal_points
+from scorekeeper.history.selectors import change_undoable
+from scorekeeper.models import (
+    MAX_DEALS,
+    Deal,
+    DealDraft,
+    Match,
+    MatchChange,
+    MatchSeat,
+    Player,
+    name_key,
+)
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.base import MatchResult
-from scorekeeper.rules.errors import Place, RuleError
+from scorekeeper.rules.errors import Place, RuleError, join_where
 from scorekeeper.selectors import match_document
 
 __all__ = [
     "deal_correct",
     "deal_fingerprint",
+    "deal_delete",
     "deal_delete_last",
+    "deal_restore",
+    "change_undo",
     "deal_record",
     "match_create",
     "match_import",
@@ -64,8 +79,20 @@ def _lock(match: Match) -> Match:
     return Match.objects.select_for_update().get(pk=match.pk)
 
 
-def _store_result(locked: Match, result: MatchResult, *, caller: Match) -> None:
-    """Refresh the match's cache from the rules' result, on the row and on the caller's copy."""
+def _store_result(
+    locked: Match, result: MatchResult, *, caller: Match, by: Actor | str | None = None
+) -> None:
+    """Refresh the match's cache from the rules' result, on the row and on the caller's copy;
+    the match's history says when it finished (or went on again after a change)."""
+    was_finished = locked.status == Match.Status.FINISHED
+    if by is not None and result.finished != was_finished:
+        kind = MatchChange.Kind.FINISHED if result.finished else MatchChange.Kind.REOPENED
+        change_record(
+            match=locked,
+            kind=kind,
+            by=by,
+            detail={"winner": result.winner, "totals": list(result.totals)},
+        )
     locked.status = Match.Status.FINISHED if result.finished else Match.Status.IN_PROGRESS
     if not result.finished:
         locked.finished_at = None
@@ -148,11 +175,11 @@ def match_import(*, owner: AbstractBaseUser, document: object) -> Match:
 
 @transaction.atomic
 def deal_record(
-    *, match: Match, data: dict[str, Any], number: int | None = None, by: str = ""
+    *, match: Match, data: dict[str, Any], number: int | None = None, by: Actor | str = ""
 ) -> Deal:
     """Add the next deal. ``number``, when given, is the deal the caller believes is next: if
     someone else has stored it meanwhile, the deal is refused rather than stored twice.
-    ``by``: who saved it, as the table knows them.
+    ``by``: who saved it, as the table knows them (and their account).
 
     Raises :class:`RuleError` when the rules refuse the deal (nothing is stored).
     """
@@ -172,9 +199,17 @@ def deal_record(
         match=locked,
         number=next_number,
         data=parsed.engine.deal_json(parsed.deals[-1]),
-        saved_by=by,
+        saved_by=actor_of(by).name,
     )
-    _store_result(locked, result, caller=match)
+    change_record(
+        match=locked,
+        kind=MatchChange.Kind.ENTERED,
+        by=by,
+        number=next_number,
+        after=deal.data,
+        points_after=deal_points(result, next_number),
+    )
+    _store_result(locked, result, caller=match, by=by)
     return deal
 
 
@@ -221,7 +256,8 @@ def deal_correct(
     number: int,
     data: dict[str, Any],
     drawn_from: str | None = None,
-    by: str = "",
+    by: Actor | str = "",
+    undo_of: int | None = None,
 ) -> Deal:
     """Replace deal ``number`` (counted from 1) and re-score the whole match.
 
@@ -253,50 +289,244 @@ def deal_correct(
                 place=Place(deal=number),
             ) from error
         raise
+    before, points_before = deal.data, _points_now(locked, number)
     deal.data = parsed.engine.deal_json(parsed.deals[number - 1])
-    deal.saved_by = by
+    deal.saved_by = actor_of(by).name
     deal.save(update_fields=["data", "updated", "saved_by"])
-    _store_result(locked, result, caller=match)
+    change_record(
+        match=locked,
+        kind=MatchChange.Kind.CORRECTED,
+        by=by,
+        number=number,
+        before=before,
+        after=deal.data,
+        points_before=points_before,
+        points_after=deal_points(result, number),
+        detail=_undoing(undo_of),
+    )
+    _store_result(locked, result, caller=match, by=by)
     return deal
 
 
-@transaction.atomic
-def deal_delete_last(
-    *, match: Match, number: int | None = None, drawn_from: str | None = None
-) -> int:
-    """Delete the last deal (undo); returns its number.
+def _undoing(undo_of: int | None) -> dict[str, int]:
+    return {} if undo_of is None else {"undo_of": undo_of}
 
-    ``number``, when given, is the deal the caller means to delete: if it is no longer the
-    last one (someone else added or deleted a deal meanwhile), nothing is deleted.
-    ``drawn_from``, when given, is the :func:`deal_fingerprint` of that deal as the caller
-    saw it: if it was corrected since, nothing is deleted (the correction was acknowledged
-    to whoever made it; deleting it unseen would lose it). Raises :class:`RuleError` when
-    there is no deal, or not that one, to delete, or it changed meanwhile.
+
+def _points_now(locked: Match, number: int) -> list[int] | None:
+    """Deal ``number``'s points as the match stands (before the change being made); None if
+    the stored match no longer passes the rules."""
+    try:
+        _, result, _ = rules_match.score_document_full(match_document(locked))
+    except RuleError:
+        return None
+    return deal_points(result, number)
+
+
+def _shift(locked: Match, *, after: int, by: int) -> None:
+    """Renumber the deals after deal ``after`` (and their corrections in progress, and the next
+    deal's) by ``by`` (+1 or -1), in two steps so that no two deals ever share a number."""
+    far = MAX_DEALS + 1
+    for model, rows in (
+        (Deal, Deal.objects.filter(match=locked, number__gt=after)),
+        (DealDraft, DealDraft.objects.filter(match=locked, number__gt=after)),
+    ):
+        rows.update(number=F("number") + far)
+        model.objects.filter(match=locked, number__gt=after + far).update(
+            number=F("number") - far + by
+        )
+
+
+def _refusal_breaks_later(error: RuleError, *, verb: str, number: int, shifted: int) -> RuleError:
+    """The rules refused the match once deal ``number`` is deleted (``shifted`` -1) or restored
+    (+1): the refusal named a later deal in the new numbering; say it as the table numbers it
+    now, with the rule."""
+    later = error.place.deal
+    if later is not None and later >= number:
+        later -= shifted
+        rest = error.where[1:] if error.where[:1] == (f"deal {error.place.deal}",) else error.where
+        reason = f"{join_where(rest)}: {error.text}" if rest else error.text
+        template = (
+            gettext("deal {number} cannot be deleted: deal {later} would no longer fit ({reason})")
+            if verb == "delete"
+            else gettext(
+                "deal {number} cannot be restored: deal {later} would no longer fit ({reason})"
+            )
+        )
+        return RuleError(
+            f"{verb}_breaks_later_deal",
+            template,
+            number=number,
+            later=later,
+            reason=reason,
+            place=Place(deal=later),
+        )
+    return error
+
+
+@transaction.atomic
+def deal_delete(
+    *,
+    match: Match,
+    number: int,
+    drawn_from: str | None = None,
+    by: Actor | str = "",
+    undo_of: int | None = None,
+) -> int:
+    """Delete deal ``number``, any deal: the later deals move up one and are scored again (the
+    dealer or declarer of each follows its new place). Returns the number deleted.
+
+    ``drawn_from``, when given, is the :func:`deal_fingerprint` of the deal as the caller saw
+    it: if the deal at that number is another now, or was corrected since, nothing is deleted
+    (the correction was acknowledged to whoever made it; deleting it unseen would lose it).
+    Raises :class:`RuleError` when there is no such deal, it changed meanwhile, or the rest of
+    the match would not pass the rules without it (the later deal that would not fit is named:
+    in Barbu, a declarer or contract that no longer follows the schedule).
     """
     locked = _lock(match)
-    last = locked.deals.order_by("-number").first()
-    if last is None:
-        raise RuleError("no_deal", gettext("there is no deal to delete"))
-    if number is not None and number != last.number:
-        raise RuleError(
-            "not_last_deal",
-            gettext("deal {number} is not the last deal any more (the last is deal {last})"),
-            number=number,
-            last=last.number,
-        )
-    if drawn_from and deal_fingerprint(last.data) != drawn_from:
+    deal = locked.deals.filter(number=number).first()
+    if deal is None:
+        if not locked.deals.exists():
+            raise RuleError("no_deal", gettext("there is no deal to delete"))
+        raise _deal_gone(number)
+    if drawn_from and deal_fingerprint(deal.data) != drawn_from:
         raise RuleError(
             "deal_changed_before_delete",
             gettext(
                 "deal {number} was changed elsewhere since this page was drawn: look at it "
                 "again before deleting it"
             ),
-            number=last.number,
+            number=number,
         )
-    number = last.number
-    last.delete()
-    # its correction in progress goes with it; the next deal's in progress stays the next
+    document = match_document(locked)
+    points_before = _points_now(locked, number)
+    del document["deals"][number - 1]
+    try:
+        _, result, _ = rules_match.score_document_full(document)
+    except RuleError as error:
+        raise _refusal_breaks_later(error, verb="delete", number=number, shifted=-1) from error
+    before = deal.data
+    deal.delete()
+    # its correction in progress goes with it; the later ones, and the next deal's, follow
     DealDraft.objects.filter(match=locked, number=number, editing=True).delete()
-    _, result, _ = rules_match.score_document_full(match_document(locked))
-    _store_result(locked, result, caller=match)
+    _shift(locked, after=number, by=-1)
+    change_record(
+        match=locked,
+        kind=MatchChange.Kind.DELETED,
+        by=by,
+        number=number,
+        before=before,
+        points_before=points_before,
+        detail=_undoing(undo_of),
+    )
+    _store_result(locked, result, caller=match, by=by)
     return number
+
+
+@transaction.atomic
+def deal_delete_last(
+    *,
+    match: Match,
+    number: int | None = None,
+    drawn_from: str | None = None,
+    by: Actor | str = "",
+) -> int:
+    """Delete the last deal; returns its number. ``number``, when given, is the deal the
+    caller means: if it is no longer the last one (someone else added or deleted a deal
+    meanwhile), nothing is deleted. Otherwise as :func:`deal_delete`."""
+    locked = _lock(match)
+    last = locked.deals.order_by("-number").values_list("number", flat=True).first()
+    if last is None:
+        raise RuleError("no_deal", gettext("there is no deal to delete"))
+    if number is not None and number != last:
+        raise RuleError(
+            "not_last_deal",
+            gettext("deal {number} is not the last deal any more (the last is deal {last})"),
+            number=number,
+            last=last,
+        )
+    return deal_delete(match=match, number=last, drawn_from=drawn_from, by=by)
+
+
+@transaction.atomic
+def deal_restore(
+    *, match: Match, change: int, by: Actor | str = "", undo_of: int | None = None
+) -> int:
+    """Put back the deal that the history's change ``change`` deleted, in its place (its number
+    then, or after the last deal when the match is shorter now); the later deals move down
+    one. Returns its number. Raises :class:`RuleError` when that change deleted no deal of
+    this match, the deal is back already, or the rules do not accept it back there."""
+    locked = _lock(match)
+    deleted = MatchChange.objects.filter(
+        pk=change, match=locked, kind=MatchChange.Kind.DELETED
+    ).first()
+    if deleted is None or deleted.before is None:
+        raise RuleError("no_deleted_deal", gettext("that change deleted no deal of this match"))
+    if MatchChange.objects.filter(match=locked, detail__restores=deleted.pk).exists():
+        raise RuleError(
+            "deal_restored_already",
+            gettext("that deal has been restored already: look at the match's history"),
+        )
+    document = match_document(locked)
+    number = min(deleted.number or 1, len(document["deals"]) + 1)
+    document["deals"].insert(number - 1, deleted.before)
+    try:
+        parsed, result, _ = rules_match.score_document_full(document)
+    except RuleError as error:
+        if error.place.deal == number:
+            raise  # the deal itself no longer fits there: the rules say why
+        raise _refusal_breaks_later(error, verb="restore", number=number, shifted=1) from error
+    _shift(locked, after=number - 1, by=1)
+    deal = Deal.objects.create(
+        match=locked,
+        number=number,
+        data=parsed.engine.deal_json(parsed.deals[number - 1]),
+        saved_by=actor_of(by).name,
+    )
+    change_record(
+        match=locked,
+        kind=MatchChange.Kind.RESTORED,
+        by=by,
+        number=number,
+        after=deal.data,
+        points_after=deal_points(result, number),
+        detail={"restores": deleted.pk, **_undoing(undo_of)},
+    )
+    _store_result(locked, result, caller=match, by=by)
+    return number
+
+
+@transaction.atomic
+def change_undo(*, match: Match, change: int, by: Actor | str = "") -> MatchChange:
+    """Take back the match's newest change to a deal, ``change`` (the one the page showed): a
+    deal entered or restored is deleted, a correction put back as it was, a deleted deal
+    restored. It is a change of its own in the history (``undo_of``). Returns the change
+    taken back. Raises :class:`RuleError` when ``change`` is no longer the newest (another
+    phone changed a deal since), or the rules refuse the way back."""
+    locked = _lock(match)
+    newest = change_undoable(locked)  # the history's newest change to a deal
+    if newest is None or newest.pk != change:
+        raise RuleError(
+            "undo_overtaken",
+            gettext("nothing was undone: a deal was changed since this page was drawn"),
+        )
+    kind, number = newest.kind, newest.number
+    if kind in (MatchChange.Kind.ENTERED, MatchChange.Kind.RESTORED):
+        deal_delete(
+            match=match,
+            number=number,
+            drawn_from=deal_fingerprint(newest.after),
+            by=by,
+            undo_of=newest.pk,
+        )
+    elif kind == MatchChange.Kind.CORRECTED:
+        deal_correct(
+            match=match,
+            number=number,
+            data=newest.before,
+            drawn_from=deal_fingerprint(newest.after),
+            by=by,
+            undo_of=newest.pk,
+        )
+    else:
+        deal_restore(match=match, change=newest.pk, by=by, undo_of=newest.pk)
+    return newest

@@ -27,7 +27,7 @@ from scorekeeper.models import Match
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.selectors import match_scored
 from scorekeeper.sharing import services as sharing
-from tests.conftest import PLAYERS4, rummy_deal
+from tests.conftest import PLAYERS4, deal_for, rummy_deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -136,6 +136,34 @@ def _deal_delete_last(user, make_match) -> Calls:
     return (
         lambda: services.deal_delete_last(match=match, number=3),
         lambda: services.deal_delete_last(match=match, number=1),
+    )
+
+
+def _deal_delete(user, make_match) -> Calls:
+    match = make_match("biriba", deals=3)
+    return (
+        lambda: services.deal_delete(match=match, number=2),
+        lambda: services.deal_delete(match=match, number=7),
+    )
+
+
+def _deal_restore(user, make_match) -> Calls:
+    match = make_match("burraco", deals=3)
+    services.deal_delete(match=match, number=2)
+    change = match.changes.get(kind="deleted").pk
+    return (
+        lambda: services.deal_restore(match=match, change=change),
+        lambda: services.deal_restore(match=match, change=change + 1000),
+    )
+
+
+def _change_undo(user, make_match) -> Calls:
+    match = make_match("biriba", deals=1)
+    services.deal_record(match=match, data=deal_for("biriba", 1), by="Babis")
+    change = match.changes.filter(kind="entered").order_by("-id").first().pk
+    return (
+        lambda: services.change_undo(match=match, change=change),
+        lambda: services.change_undo(match=match, change=change),  # taken back already
     )
 
 
@@ -267,6 +295,9 @@ SCENARIOS: dict[str, Callable[[Any, Any], Calls]] = {
     "scorekeeper.services.deal_record": _deal_record,
     "scorekeeper.services.deal_correct": _deal_correct,
     "scorekeeper.services.deal_delete_last": _deal_delete_last,
+    "scorekeeper.services.deal_delete": _deal_delete,
+    "scorekeeper.services.deal_restore": _deal_restore,
+    "scorekeeper.services.change_undo": _change_undo,
     "scorekeeper.services.player_get_or_create": _player_get_or_create,
     "scorekeeper.sharing.services.share_link_get_or_create": _share_link_get_or_create,
     "scorekeeper.sharing.services.share_link_regenerate": _share_link_regenerate,

@@ -22,6 +22,7 @@ from django.utils.translation import gettext
 
 from scorekeeper import services
 from scorekeeper.entry.selectors import draft_content
+from scorekeeper.history.record import Actor
 from scorekeeper.models import Deal, DealDraft, Match
 from scorekeeper.rules.errors import RuleError
 
@@ -179,7 +180,7 @@ def deal_save(
     editing: bool,
     version: int | None,
     build: Callable[[Content], dict[str, Any]],
-    by: str,
+    by: Actor | str,
 ) -> Deal:
     """Save the deal in progress as deal ``number`` (the next deal) or as the correction of
     deal ``number``, once: the draft is consumed by the save, in the same transaction.

@@ -422,6 +422,7 @@ def _tap(
         state.draft = probe  # this phone's own view changed (a side, a meld, a suit)
         state.view = page.view_of(probe)
         return None
+
     def change(content: dict[str, Any]) -> tuple[dict[str, Any], Any]:
         draft = page.compose(content, state.view)
         page.apply(draft, action, seen=seen or draft.copy())
@@ -484,7 +485,7 @@ def _save(
             editing=editing,
             version=drawn,
             build=lambda content: page.deal_for_saving(page.compose(content)),
-            by=access.label,
+            by=access.actor,
         )
     except DraftGone:
         return _stored_meanwhile(

@@ -15,7 +15,8 @@ from django.utils.translation import gettext
 
 from scorekeeper import names
 from scorekeeper.access import may_rejoin
-from scorekeeper.models import Match, MatchMember, ShareLink
+from scorekeeper.history.record import Actor, change_record
+from scorekeeper.models import Match, MatchChange, MatchMember, ShareLink
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.sharing import codes
 
@@ -76,7 +77,7 @@ def share_link_get_or_create(*, match: Match, kind: str) -> ShareLink:
 
 
 @transaction.atomic
-def share_link_regenerate(*, match: Match, kind: str) -> ShareLink:
+def share_link_regenerate(*, match: Match, kind: str, by: Actor | str = "") -> ShareLink:
     """A new link of ``kind`` in place of the old one, whose token and code stop working at
     once. Co-scorers who joined keep their access (the owner removes them one by one); one
     the owner removed may join again through the new link."""
@@ -84,6 +85,7 @@ def share_link_regenerate(*, match: Match, kind: str) -> ShareLink:
     locked = _lock(match.pk)
     ShareLink.objects.filter(match=locked, kind=kind).delete()
     link = _new_link(locked, kind)
+    change_record(match=locked, kind=MatchChange.Kind.LINK, by=by, detail={"link": kind})
     _bump(locked, caller=match)
     return link
 
@@ -160,13 +162,19 @@ def member_join(
     else:
         shown = user.get_username()[: names.NAME_MAX] if user is not None else _guest_name(name)
         member = MatchMember.objects.create(match=locked, name=shown, **mine)
+    change_record(
+        match=locked,
+        kind=MatchChange.Kind.JOINED,
+        by=Actor(name=member.name, user_id=member.user_id),
+        detail={"member": member.name},
+    )
     match_field = ShareLink._meta.get_field("match")
     _bump(locked, caller=link.match if match_field.is_cached(link) else None)
     return member
 
 
 @transaction.atomic
-def member_remove(*, member: MatchMember) -> MatchMember:
+def member_remove(*, member: MatchMember, by: Actor | str = "") -> MatchMember:
     """Remove a co-scorer: they lose access at once (their next request is refused with a
     page that says so). Removing one already removed changes nothing."""
     locked = _lock(member.match_id)
@@ -174,6 +182,9 @@ def member_remove(*, member: MatchMember) -> MatchMember:
     if row.removed is None:
         row.removed = timezone.now()
         row.save(update_fields=["removed"])
+        change_record(
+            match=locked, kind=MatchChange.Kind.REMOVED, by=by, detail={"member": row.name}
+        )
         _bump(locked)
     member.removed = row.removed
     return row

@@ -27,6 +27,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from scorekeeper import names
 from scorekeeper.access import (
     TOKEN_MAX,
+    Access,
     AccessDenied,
     denied_response,
     guest_cookie_set,
@@ -94,14 +95,15 @@ def _link_url(request: HttpRequest, link: ShareLink) -> str:
     return request.build_absolute_uri(reverse(name, args=[link.token]))
 
 
-def _share_action(request: HttpRequest, match: Match, kind: str) -> None:
+def _share_action(request: HttpRequest, access: Access, kind: str) -> None:
     """One of the share page's buttons: make the link, make a new one, remove a co-scorer."""
+    match = access.match
     action = request.POST.get("action")
     if action == "create":
         services.share_link_get_or_create(match=match, kind=kind)
         messages.success(request, _("The link is ready: show it to the table."))
     elif action == "regenerate":
-        services.share_link_regenerate(match=match, kind=kind)
+        services.share_link_regenerate(match=match, kind=kind, by=access.actor)
         messages.success(
             request, _("Here is a new link and a new code. The old ones no longer work.")
         )
@@ -115,7 +117,7 @@ def _share_action(request: HttpRequest, match: Match, kind: str) -> None:
                 request, names.sentence(_("%(name)s was already removed."), name=member.name)
             )
         else:
-            services.member_remove(member=member)
+            services.member_remove(member=member, by=access.actor)
             messages.success(
                 request,
                 names.sentence(
@@ -137,7 +139,7 @@ def match_share(request: HttpRequest, pk: int, kind: str) -> HttpResponseBase:
         return denied_response(request, denied)
     match = access.match
     if request.method == "POST":
-        _share_action(request, match, kind)
+        _share_action(request, access, kind)
         if request.htmx:
             return match_share(_as_get(request), pk, kind)
         return redirect("match_share", pk=match.pk, kind=kind)
