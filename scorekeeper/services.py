@@ -8,6 +8,7 @@ entering deals at once are serialised on PostgreSQL.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from typing import Any
@@ -19,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from scorekeeper import names
+from scorekeeper.history.document import changes_import
 from scorekeeper.history.record import Actor, actor_of, change_record, deal_points
 from scorekeeper.history.selectors import change_undoable
 from scorekeeper.models import (
@@ -161,7 +163,8 @@ def match_create(
 def match_import(*, owner: AbstractBaseUser, document: object) -> Match:
     """Store a match document (with or without scores) as a new match of ``owner``.
 
-    A document the rules refuse raises :class:`RuleError` and stores nothing.
+    A document the rules refuse raises :class:`RuleError` and stores nothing. Its history
+    (``changes``) is stored with it, without accounts.
     """
     if isinstance(document, dict) and isinstance(document.get("players"), list):
         _check_names(document["players"])
@@ -170,7 +173,9 @@ def match_import(*, owner: AbstractBaseUser, document: object) -> Match:
             "players": [_clean_name(p) if isinstance(p, str) else p for p in document["players"]],
         }
     parsed = rules_match.parse_document(document)
-    return _create(owner=owner, parsed=parsed, result=rules_match.score_match(parsed))
+    match = _create(owner=owner, parsed=parsed, result=rules_match.score_match(parsed))
+    changes_import(match, list(parsed.changes))
+    return match
 
 
 @transaction.atomic
@@ -337,30 +342,34 @@ def _shift(locked: Match, *, after: int, by: int) -> None:
 
 
 def _refusal_breaks_later(error: RuleError, *, verb: str, number: int, shifted: int) -> RuleError:
-    """The rules refused the match once deal ``number`` is deleted (``shifted`` -1) or restored
-    (+1): the refusal named a later deal in the new numbering; say it as the table numbers it
-    now, with the rule."""
+    """The rules refused the match once deal ``number`` is deleted (``shifted`` -1) or put
+    back (+1): the refusal named a later deal in the new numbering. Say which deal that is
+    now, the number it would take, and the rule (whose words count the deals the new way)."""
     later = error.place.deal
-    if later is not None and later >= number:
-        later -= shifted
-        rest = error.where[1:] if error.where[:1] == (f"deal {error.place.deal}",) else error.where
-        reason = f"{join_where(rest)}: {error.text}" if rest else error.text
-        template = (
-            gettext("deal {number} cannot be deleted: deal {later} would no longer fit ({reason})")
-            if verb == "delete"
-            else gettext(
-                "deal {number} cannot be restored: deal {later} would no longer fit ({reason})"
-            )
+    if later is None or later < number:
+        return error
+    now = later - shifted
+    rest = error.where[1:] if error.where[:1] == (f"deal {later}",) else error.where
+    reason = f"{join_where(rest)}: {error.text}" if rest else error.text
+    if verb == "delete":
+        template = gettext(
+            "deal {number} cannot be deleted: deal {now} would become deal {then} and no "
+            "longer fit ({reason})"
         )
-        return RuleError(
-            f"{verb}_breaks_later_deal",
-            template,
-            number=number,
-            later=later,
-            reason=reason,
-            place=Place(deal=later),
+    else:
+        template = gettext(
+            "deal {number} cannot be put back: deal {now} would become deal {then} and no "
+            "longer fit ({reason})"
         )
-    return error
+    return RuleError(
+        f"{verb}_breaks_later_deal",
+        template,
+        number=number,
+        now=now,
+        then=later,
+        reason=reason,
+        place=dataclasses.replace(error.place, deal=now),
+    )
 
 
 @transaction.atomic

@@ -27,7 +27,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from scorekeeper import names, services
-from scorekeeper.access import AccessDenied, denied_response, guest_key_digest, match_for_scorer
+from scorekeeper.access import (
+    Access,
+    AccessDenied,
+    denied_response,
+    guest_key_digest,
+    match_for_scorer,
+)
 from scorekeeper.forms import (
     GAME_BLURBS,
     PLAYER_COUNTS,
@@ -36,9 +42,10 @@ from scorekeeper.forms import (
     SignupForm,
     add_rule_error,
 )
+from scorekeeper.history.selectors import change_undoable
 from scorekeeper.inputs import parse_int
 from scorekeeper.live import live_board
-from scorekeeper.models import MAX_DEALS, Game, Player
+from scorekeeper.models import MAX_DEALS, Game, MatchChange, Player
 from scorekeeper.rules.base import side_of_seat
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.scoreboard import scoreboard
@@ -226,9 +233,55 @@ def _table_seats(form: MatchForm) -> list[dict[str, Any]]:
 # The scoreboard
 
 
+def _undone_message(undone: MatchChange) -> str:
+    """What Undo says it did, by the kind of change it took back."""
+    n = {"number": undone.number}
+    if undone.kind == MatchChange.Kind.CORRECTED:
+        return _("Undone: deal %(number)s is back as it was before its correction.") % n
+    if undone.kind == MatchChange.Kind.DELETED:
+        return _("Undone: deal %(number)s is back in its place.") % n
+    return _("Undone: deal %(number)s is taken off again.") % n
+
+
+def _scoreboard_action(request: HttpRequest, access: Access) -> None:
+    """The scoreboard's buttons: delete a deal (after a confirm step), undo the newest change
+    to a deal. Each says what it did, or why nothing was done."""
+    match, action = access.match, request.POST.get("action")
+    try:
+        if action in ("delete", "delete_last"):
+            # The confirm step sends the deal it showed and its digest; a post that does not
+            # say which deal it means deletes nothing.
+            number = parse_int(request.POST.get("number"), lo=1, hi=MAX_DEALS)
+            if number is None:
+                messages.error(request, _("Nothing was deleted: the page did not say which deal."))
+                return
+            delete = services.deal_delete_last if action == "delete_last" else services.deal_delete
+            deleted = delete(
+                match=match,
+                number=number,
+                drawn_from=request.POST.get("base") or None,
+                by=access.actor,
+            )
+            messages.success(
+                request,
+                _("Deal %(number)s deleted. The history keeps it: Undo puts it back.")
+                % {"number": deleted},
+                extra_tags="deal_deleted",
+            )
+        elif action == "undo":
+            change = parse_int(request.POST.get("change"), lo=1, hi=2**63 - 1)
+            if change is None:
+                messages.error(request, _("Nothing was undone: the page did not say what."))
+                return
+            undone = services.change_undo(match=match, change=change, by=access.actor)
+            messages.success(request, _undone_message(undone), extra_tags="change_undone")
+    except RuleError as error:
+        messages.error(request, error.message, extra_tags=error.code)
+
+
 @require_http_methods(["GET", "POST"])
 def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
-    """The scoreboard, and its one action: delete the last deal (after a confirm step). The
+    """The scoreboard, and its actions (:func:`_scoreboard_action`): delete a deal, undo. The
     owner and the co-scorers; the owner also gets the share controls."""
     try:
         access = match_for_scorer(request, pk)
@@ -236,31 +289,18 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
         return denied_response(request, denied)
     match = access.match
     if request.method == "POST":
-        if request.POST.get("action") == "delete_last":
-            # The confirm step sends the deal it showed; a post that does not say which deal
-            # it means deletes nothing (the service would take whichever deal is last).
-            number = parse_int(request.POST.get("number"), lo=1, hi=MAX_DEALS)
-            if number is None:
-                messages.error(request, _("Nothing was deleted: the page did not say which deal."))
-            else:
-                try:
-                    deleted = services.deal_delete_last(
-                        match=match, number=number, drawn_from=request.POST.get("base") or None
-                    )
-                except RuleError as error:
-                    messages.error(request, error.message, extra_tags=error.code)
-                else:
-                    messages.success(request, _("Deal %(number)s deleted.") % {"number": deleted})
+        _scoreboard_action(request, access)
         if request.htmx:
             return match_detail(_as_get(request), pk)
         return redirect(match)
     deals = list(match.deals.all())
-    # the deal the delete control shows: deleting it after another phone corrected it is
-    # refused (see services.deal_delete_last)
     context: dict[str, Any] = {
         "match": match,
         "access": access,
+        # each deal's digest: its delete is refused if another phone changed it since
+        "bases": [services.deal_fingerprint(deal.data) for deal in deals],
         "last_base": services.deal_fingerprint(deals[-1].data) if deals else "",
+        "undoable": change_undoable(match),
         "live": live_board(match),
     }
     try:

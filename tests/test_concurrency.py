@@ -251,3 +251,28 @@ def test_a_delete_confirmed_on_a_scoreboard_drawn_before_a_correction(make_match
         {"action": "delete_last", "number": "2", "base": fresh_board.context["last_base"]},
     )
     assert list(match.deals.values_list("number", flat=True)) == [1]
+
+
+def test_phones_deleting_and_undoing_at_once_keep_the_history_true(make_match):
+    """Two phones delete deals 2 and 4 from the same scoreboard while a third undoes the
+    newest change: each deletion either applies to the deal its page showed or is refused;
+    the history holds exactly the changes made, each with the deal it took."""
+    match = make_match("biriba", deals=6)
+    deals = [d.data for d in Deal.objects.filter(match=match).order_by("number")]
+    bases = {n: fingerprint(match, n) for n in (2, 4)}
+    newest = match.changes.order_by("-id").first().pk
+    results, errors = at_once(
+        lambda: services.deal_delete(match=fresh(match), number=2, drawn_from=bases[2], by="A"),
+        lambda: services.deal_delete(match=fresh(match), number=4, drawn_from=bases[4], by="B"),
+        lambda: services.change_undo(match=fresh(match), change=newest, by="C"),
+    )
+    assert all(isinstance(e, RuleError) for e in errors), errors
+    remaining = [d.data for d in Deal.objects.filter(match=match).order_by("number")]
+    taken = [c.before for c in match.changes.filter(kind="deleted").order_by("id")]
+    assert len(taken) == len(results)
+    # what was deleted is what the history says, and nothing else went
+    assert sorted(map(str, remaining + taken)) == sorted(map(str, deals))
+    assert list(Deal.objects.filter(match=match).values_list("number", flat=True)) == list(
+        range(1, len(remaining) + 1)
+    )
+    assert fresh(match).deal_count == len(remaining)

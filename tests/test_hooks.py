@@ -148,23 +148,33 @@ def test_the_scoreboard_totals_counts_and_rows(auth_client, make_match, headers,
 
 
 @BOTH
-def test_the_delete_control_and_its_confirmation_delete_the_last_deal(
+def test_each_deal_s_delete_control_and_its_confirmation_delete_that_deal(
     auth_client, make_match, headers
 ):
     match = make_match("biriba", deals=3)
     url = reverse("match_detail", args=[match.pk])
     page = tree(auth_client.get(url, headers=headers))
-    delete = page.one("data-delete")
-    assert delete.attrs["data-delete"] == "3"  # only the last deal may be deleted
+    assert [d.attrs["data-delete"] for d in page.find("data-delete")] == ["1", "2", "3"]
+    delete = page.one("data-deal", "2").one("data-delete")
+    assert delete.attrs["data-delete"] == "2"  # inside the deal's own breakdown
     confirm = delete.parent.one("data-confirm")
     form = confirm.closest("form")
-    assert form.fields()["number"] == "3" and confirm.attrs.get("type") == "submit"
+    assert form.fields()["number"] == "2" and confirm.attrs.get("type") == "submit"
+    third = match.deals.get(number=3).data
     response = auth_client.post(url, form.fields(), headers=headers)
     assert response.status_code in (200, 302)
     assert list(match.deals.values_list("number", flat=True)) == [1, 2]
+    assert match.deals.get(number=2).data == third
     page = tree(auth_client.get(url, headers=headers))
     assert page.one("data-deal-count").attrs["data-deal-count"] == "2"
-    assert page.one("data-delete").attrs["data-delete"] == "2"
+    assert [d.attrs["data-delete"] for d in page.find("data-delete")] == ["1", "2"]
+    # Undo, one tap: names the change it takes back; the deal comes back in its place
+    undo = page.one("data-undo")
+    assert undo.attrs.get("type") == "submit"
+    response = auth_client.post(url, undo.closest("form").fields(), headers=headers)
+    assert response.status_code in (200, 302)
+    assert list(match.deals.values_list("number", flat=True)) == [1, 2, 3]
+    assert match.deals.get(number=3).data == third
 
 
 def test_a_finished_match_says_so(auth_client, make_match):

@@ -9,8 +9,8 @@ from tests.conftest import HTMX
 
 pytestmark = pytest.mark.django_db
 
-# session, user, match, its seats with their players, its deals
-SCOREBOARD_QUERIES = 5
+# session, user, match, its seats with their players, its deals, the change Undo would take back
+SCOREBOARD_QUERIES = 6
 
 
 def scoreboard_queries(client, match, headers=None) -> int:

@@ -387,7 +387,7 @@ def test_delete_last_deal_plain_confirms_then_deletes(auth_client, make_match):
     match = make_match("burraco", deals=2)
     url = reverse("match_detail", args=[match.pk])
     html = auth_client.get(url).content.decode()
-    assert "Delete deal 2 and its scores?" in html  # the confirm step
+    assert "Delete deal 2? The deals after it move up one" in html  # the confirm step
     response = auth_client.post(url, {"action": "delete_last", "number": 2})
     assert response.status_code == 302 and response["Location"] == url
     assert list(match.deals.values_list("number", flat=True)) == [1]
