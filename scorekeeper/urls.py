@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("scorekeeper.sharing.urls")),
     # Deal entry: the next deal and the correction of a deal (scorekeeper/entry/)
     path("", include("scorekeeper.entry.urls")),
+    path("", include("scorekeeper.history.urls")),  # the match's history (scorekeeper/history/)
     path("admin/", admin.site.urls),
 ]
 

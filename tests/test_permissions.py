@@ -103,9 +103,18 @@ def match_path(name: str, *args: Any) -> Callable[[World], str]:
     return lambda world: reverse(name, args=[world.match.pk, *args])
 
 
+def change_path(world: World) -> str:
+    """The first change of the world's match (its first deal entered)."""
+    change = world.match.changes.order_by("id").first()
+    return reverse("match_change", args=[world.match.pk, change.pk])
+
+
 MATRIX: dict[str, Row] = {
     "match_detail": Row(match_path("match_detail"), SCORERS, SCORERS),
     "match_export": Row(match_path("match_export"), SCORERS, NOT_ALLOWED),
+    # the match's history (restore a deleted deal) and one change: as the scoreboard
+    "match_history": Row(match_path("match_history"), SCORERS, SCORERS),
+    "match_change": Row(change_path, SCORERS, NOT_ALLOWED),
     "match_share (score)": Row(match_path("match_share", "score"), OWNER, OWNER),
     "match_share (watch)": Row(match_path("match_share", "watch"), OWNER, OWNER),
     "join": Row(lambda w: reverse("join", args=[w.score_token]), SCORE_LINK, SCORE_LINK),
