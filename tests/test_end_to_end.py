@@ -3,6 +3,7 @@ deals on the deal-entry pages, correct one, read the scoreboard, export and impo
 
 import io
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -209,11 +210,14 @@ def test_a_burraco_match_with_corrections(client):
     assert "KS is recorded 3 times" in html and "the 2 packs hold 2" in html
     assert [c["total"] for c in board(client, match)["columns"]] == [355, 70]
 
-    # undo the last deal, with its confirm step
+    # delete the last deal, with its confirm step; then Undo puts it back
     url = reverse("match_detail", args=[match.pk])
-    assert "Delete deal 2 and its scores?" in client.get(url).content.decode()
-    client.post(url, {"action": "delete_last", "number": 2})
+    assert "Delete deal 2? The deals after it move up one" in client.get(url).content.decode()
+    client.post(url, {"action": "delete", "number": 2})
     assert [c["total"] for c in board(client, match)["columns"]] == [345, 40]
+    undo = re.search(r'name="change" value="(\d+)"', client.get(url).content.decode())
+    client.post(url, {"action": "undo", "change": undo.group(1)})
+    assert [c["total"] for c in board(client, match)["columns"]] == [355, 70]
 
 
 def barbu_series() -> list[dict]:

@@ -262,3 +262,16 @@ def test_two_phones_tapping_the_same_side_at_once_keep_every_tap(make_match):
     assert sorted(cards) == sorted([f"a{i}" for i in range(12)] + [f"b{i}" for i in range(12)])
     assert [c for c in cards if c.startswith("a")] == [f"a{i}" for i in range(12)]  # in order
     assert DealDraft.objects.get(match=match).version == 24
+
+
+def test_a_post_that_says_no_page_applies_nothing_and_begins_nothing(auth_client, make_match):
+    """A tap queued on a page that became another (deal saved meanwhile) reaches the site with
+    no draft, deal or version: no key is applied, no deal in progress begins."""
+    match = make_match("burraco", deals=1)
+    url = new_url(match)
+    for action in ("rank:6", "save", "suit:S"):
+        response = auth_client.post(url, {"action": action, "tap": f"t-{action}"}, headers=HTMX)
+        assert response.status_code == 200
+        assert 'data-message="entry_unreadable"' in response.content.decode()
+    assert not DealDraft.objects.exists()
+    assert Deal.objects.filter(match=match).count() == 1

@@ -71,5 +71,11 @@ class EntryForm(forms.Form):
         tap = self._field("tap") or ""
         return tap if _TAP.fullmatch(tap) else ""
 
+    def from_a_page(self) -> bool:
+        """Whether the post says what page it came from: a pad sends its draft, deal and version
+        with every key. A post with none of them (a tap queued on a page that has since become
+        another, a hand-made request) applies nothing and begins no deal in progress."""
+        return any(name in self.data for name in ("draft", "deal", "version"))
+
     def confirmed(self) -> bool:
         return self._field("confirm") == "yes"

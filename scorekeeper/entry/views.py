@@ -223,7 +223,8 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
         return _redirect(request, _scoreboard_url(match))
     deal_number = page.deal_number
     base = deal_fingerprint(document["deals"][number - 1]) if editing else ""
-    if form is None:  # a page load writes nothing: a deal in progress begins with its first tap
+    if form is None or not form.from_a_page():
+        # a page load writes nothing: a deal in progress begins with its first tap
         stored = draft_peek(
             match=match, number=deal_number, editing=editing, initial=page.initial_content
         )
@@ -313,6 +314,9 @@ def _post(
     page, match = state.page, access.match
     number = page.deal_number
     draft_json, action = form.cleaned()
+    if not form.from_a_page():
+        state.unreadable = True  # not from a pad: nothing applied, the page drawn afresh
+        return None
     drawn_id, drawn_version = _drawn_from(form)
     if editing and drawn_id is not None and drawn_id != state.stored.pk and action != "offer":
         # the correction this page was making is gone: saved by someone (or by this phone)

@@ -20,13 +20,18 @@
   var busy = false;
   var since = 0;
 
+  var sentFrom = null;
+
+  // The pad's form, when the page shows a pad (a page that became another, "deal saved
+  // meanwhile" or "logged out", has none: taps queued for the pad are not sent there).
   function entryForm() {
     var form = document.getElementById("entry-form");
-    return form && document.getElementById("entry") ? form : null;
+    if (!form || !document.getElementById("entry")) return null;
+    return form.querySelector("input[name=deal]") ? form : null;
   }
 
   function mark() {
-    var form = entryForm();
+    var form = document.getElementById("entry-form");  // the pad's or not: busy is the queue's
     if (!form) return;
     if (busy || queue.length) form.setAttribute("data-busy", "");
     else form.removeAttribute("data-busy");
@@ -46,6 +51,7 @@
     if (busy || !queue.length || !form || !window.htmx) { mark(); return; }
     busy = true;
     since = Date.now();
+    sentFrom = form;
     mark();
     window.htmx.ajax("POST", form.getAttribute("action"), {
       source: form,
@@ -58,14 +64,17 @@
     });
   }
 
-  // The queue's own requests end here (htmx fires afterRequest on the form, the source).
+  // The queue's own requests end here: htmx fires afterRequest on the form they were sent
+  // from, or on what is left of the page when the answer replaced that form.
   document.addEventListener("htmx:afterRequest", function (event) {
-    var form = document.getElementById("entry-form");
-    if (!form || event.target !== form) return;
+    if (!sentFrom || !event.detail || event.detail.elt !== sentFrom) return;
+    sentFrom = null;
     busy = false;
-    var xhr = event.detail && event.detail.xhr;
+    var xhr = event.detail.xhr;
     var redirected = xhr && xhr.getResponseHeader("HX-Redirect");
-    if (redirected || !event.detail.successful) queue = [];
+    // an error, a redirect, or a page without a pad: the taps still queued were meant for a
+    // pad that is gone, and are not sent
+    if (redirected || !event.detail.successful || !entryForm()) queue = [];
     pump();
   });
 
