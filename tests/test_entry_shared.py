@@ -14,9 +14,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper import services
 from scorekeeper.entry import services as entry_services
-from scorekeeper.models import Deal, DealDraft
-from tests.conftest import HTMX, draft_of, posted_by, press, run, text
+from scorekeeper.entry import views as entry_views
+from scorekeeper.models import Deal, DealDraft, Match
+from scorekeeper.rules.errors import RuleError
+from tests.conftest import HTMX, deal_for, draft_of, posted_by, press, run, text
 from tests.test_concurrency import at_once, fresh
 
 pytestmark = pytest.mark.django_db
@@ -275,3 +278,76 @@ def test_a_post_that_says_no_page_applies_nothing_and_begins_nothing(auth_client
         assert 'data-message="entry_unreadable"' in response.content.decode()
     assert not DealDraft.objects.exists()
     assert Deal.objects.filter(match=match).count() == 1
+
+
+# --- races with another phone's save, forced in order (found by benchmarks/load.py) -----------
+
+
+def _other_phone_saves(match) -> None:
+    """What another phone's Save does: the deal stored, the deal in progress consumed."""
+    services.deal_record(
+        match=Match.objects.get(pk=match.pk),
+        data=deal_for(match.game, Match.objects.get(pk=match.pk).deal_count),
+        by="Babis",
+    )
+    DealDraft.objects.filter(match=match, editing=False).delete()
+
+
+def test_a_tap_racing_another_phone_s_save_is_told_not_kept_under_a_stored_number(
+    auth_client, make_match, monkeypatch
+):
+    """The other phone saves after this request read the match and before it opened the
+    deal in progress: the tap is not applied to a deal 4 that is stored already (where it
+    would be lost at the first tap of deal 5): the phone is told deal 4 was saved."""
+    match = make_match("burraco", deals=3)
+    url = new_url(match)
+    page = auth_client.get(url)
+    real_open = entry_views.draft_open
+
+    def open_after_the_other_save(**kwargs):
+        _other_phone_saves(match)
+        return real_open(**kwargs)
+
+    monkeypatch.setattr(entry_views, "draft_open", open_after_the_other_save)
+    response = tap(auth_client, url, page, "suit:H")
+    assert response.status_code == 200
+    assert 'data-message="deal_saved_meanwhile"' in response.content.decode()
+    assert "Deal 4 was saved by Babis" in text(response)
+    assert not DealDraft.objects.filter(match=match).exists()
+
+
+@pytest.mark.parametrize("refusal", [None, "draft_changed"])
+def test_a_save_racing_another_phone_s_save_is_told_who_saved(
+    refusal, auth_client, make_match, monkeypatch
+):
+    """Both phones press Save on deal 4 at once: the other's goes first. This one is told
+    (never a server error), whether its own save finds the deal in progress gone, or is
+    refused as overtaken and then finds it gone."""
+    match = make_match("burraco", deals=3)
+    url = new_url(match)
+    page = press(auth_client, url, "", *run("H", "3 4 5"), "pot:0", "side:1", "pot:1")
+    real_save = entry_views.deal_save
+
+    def save_after_the_other(**kwargs):
+        _other_phone_saves(match)
+        if refusal:
+            raise RuleError(refusal, "deal {number} was changed on another phone", number=4)
+        return real_save(**kwargs)
+
+    monkeypatch.setattr(entry_views, "deal_save", save_after_the_other)
+    response = auth_client.post(url, posted_by(page, "save"), headers=HTMX)
+    assert response.status_code == 200
+    assert 'data-message="deal_saved_meanwhile"' in response.content.decode()
+    assert list(Deal.objects.filter(match=match).values_list("number", flat=True)) == [1, 2, 3, 4]
+
+
+def test_a_resent_tap_does_not_say_another_phone_changed_the_deal(auth_client, make_match):
+    match = make_match("biriba")
+    url = new_url(match)
+    page = press(auth_client, url, "", "suit:S")
+    fields = posted_by(page, "rank:3")
+    first = auth_client.post(url, fields, headers=HTMX)
+    again = auth_client.post(url, fields, headers=HTMX)
+    assert 'data-message="draft_overtaken"' not in again.content.decode()
+    assert shared(match)["sides"][0]["melds"] == [["3S"]]
+    assert first.status_code == again.status_code == 200

@@ -69,6 +69,10 @@ def draft_open(
     deleted), the draft in progress stays the next deal's.
     """
     Match.objects.select_for_update().filter(pk=match.pk).first()  # one opener at a time
+    if not editing and Deal.objects.filter(match=match).count() + 1 != number:
+        # the deal was stored (or one before it deleted) since the caller read the match:
+        # it is not the next deal, and no deal in progress begins under its number
+        raise DraftGone(number)
     if editing:
         draft, _ = DealDraft.objects.get_or_create(
             match=match,

@@ -137,7 +137,6 @@ def _same_deal(match: Match, number: int, deal: dict[str, Any], stored: dict[str
 def _stored_meanwhile(
     request: HttpRequest,
     access: Access,
-    document: dict[str, Any],
     number: int,
     *,
     editing: bool,
@@ -145,8 +144,9 @@ def _stored_meanwhile(
 ) -> HttpResponse:
     """The deal this phone was entering (or correcting) was saved meanwhile: show it, who
     saved it, and offer what this phone's screen showed as the correction of that deal."""
-    match = access.match
-    # as stored now (the match was read before the other phone's save)
+    # as stored now: the match this request read may be from before the other phone's save
+    match = Match.objects.get(pk=access.match.pk)
+    document = match_document(match)
     deal = Deal.objects.filter(match=match, number=number).first()
     if deal is None:
         return _deal_gone(request, match, number)
@@ -208,7 +208,6 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
             return _stored_meanwhile(
                 request,
                 access,
-                document,
                 drawn_for,
                 editing=False,
                 posted=form.cleaned()[0],
@@ -229,13 +228,18 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
             match=match, number=deal_number, editing=editing, initial=page.initial_content
         )
     else:
-        stored = draft_open(
-            match=match,
-            number=deal_number,
-            editing=editing,
-            initial=page.initial_content,
-            base=base,
-        )
+        try:
+            stored = draft_open(
+                match=match,
+                number=deal_number,
+                editing=editing,
+                initial=page.initial_content,
+                base=base,
+            )
+        except DraftGone:  # stored by another phone since this request read the match
+            return _stored_meanwhile(
+                request, access, deal_number, editing=editing, posted=form.cleaned()[0]
+            )
     view_key = VIEW_KEY.format(pk=match.pk, kind="edit" if editing else "new", number=deal_number)
 
     state = _State(page=page, stored=stored, view=request.session.get(view_key))
@@ -320,7 +324,7 @@ def _post(
     drawn_id, drawn_version = _drawn_from(form)
     if editing and drawn_id is not None and drawn_id != state.stored.pk and action != "offer":
         # the correction this page was making is gone: saved by someone (or by this phone)
-        return _stored_meanwhile(request, access, document, number, editing=True, posted=draft_json)
+        return _stored_meanwhile(request, access, number, editing=True, posted=draft_json)
     seen = None
     if draft_json is None:  # too long for a draft, or a character no page sends
         state.unreadable = True
@@ -446,7 +450,6 @@ def _tap(
         return _stored_meanwhile(
             request,
             access,
-            match_document(match),
             page.deal_number,
             editing=editing,
             posted=form.cleaned()[0],
@@ -454,6 +457,8 @@ def _tap(
     except RuleError as e:
         state.error = e
         return None
+    if not _changed and tap:
+        state.overtaken_by = ""  # a tap sent again: it was this phone's, applied once before
     state.redraw(stored, view if view is not None else state.view)
     return None
 
@@ -495,7 +500,6 @@ def _save(
         return _stored_meanwhile(
             request,
             access,
-            match_document(match),
             number,
             editing=editing,
             posted=form.cleaned()[0],
@@ -503,15 +507,24 @@ def _save(
     except RuleError as e:
         if e.code == "deal_gone":  # deleted on another phone while this one saved
             return _deal_gone(request, match, number)
+        gone = None
         if e.code == "deal_changed":
             # another phone changed the stored deal: this correction, saved again, replaces
             # it (the phone has been told, and sees the deal in progress as it is)
             stored = Deal.objects.filter(match=match, number=number).first()
             if stored is not None:
-                draft_rebase(match=match, number=number, base=deal_fingerprint(stored.data))
+                try:
+                    draft_rebase(match=match, number=number, base=deal_fingerprint(stored.data))
+                except DraftGone:
+                    gone = True
+        now = DealDraft.objects.filter(pk=state.stored.pk).first()
+        if gone or now is None:  # and then saved by that phone, before this one was told
+            return _stored_meanwhile(
+                request, access, number, editing=editing, posted=form.cleaned()[0]
+            )
         state.error = e
         state.overtaken_by = ""
-        state.redraw(DealDraft.objects.get(pk=state.stored.pk))
+        state.redraw(now)
         return None
     # this phone's own view of it is done with too: the next deal begins on the first side
     request.session.pop(
