@@ -3,7 +3,7 @@
 
 For each database the site is migrated afresh and served by gunicorn (4 sync workers, DEBUG
 off, a throwaway SECRET_KEY, ALLOWED_HOSTS=127.0.0.1, SECURE_COOKIES off: plain http on
-loopback) on a free port of 127.0.0.1:
+loopback) on a free port of 127.0.0.1 (benchmarks/_server.py):
 
 - SQLite: a new database file in a temporary directory;
 - PostgreSQL: a new database ``scorekeeper_load`` on 127.0.0.1:5432 (user postgres), dropped
@@ -13,41 +13,58 @@ A setup step run with the same settings makes the users, the matches (Burraco, f
 target no run reaches) with three deals each, and a logged-in session for every client (so no
 password hashing weighs on the run). Then, in each scenario, every client, with its own
 cookies, does what a phone at the table does until its time or its requests are spent, each
-request exactly as the pages send it (an htmx POST of the entry form for every key: ``draft``,
-``deal``, ``base``, ``confirm``, the CSRF token, the key as ``action``):
+request as the pages send it. A key of the pad is an htmx POST of the entry form: every hidden
+field of the #entry partial last drawn (``draft``, ``deal``, ``version`` "draft id.version",
+``confirm`` while a confirmation is shown), the CSRF token, a fresh random ``tap`` id, and the
+key as ``action``; the answer is the #entry partial with the new hidden fields. The deal in
+progress is the match's, shared by every phone on it:
 
-1. opens the next deal (the entry page), taps it in on the pad, saves it; a save refused
-   because another phone stored that deal first ("has already been entered") is saved again
-   as the next deal, as the page then offers (four tries, then "Start over");
-2. looks at the scoreboard (which must say "Deal N saved.");
-3. opens an earlier deal, taps a correction and saves it, confirmed; a correction refused
-   because another phone changed that deal meanwhile ("was changed elsewhere") is saved again,
-   as the page says to (four tries);
+1. opens the next deal (the entry page) and taps in its part of it, unless it already has on
+   that deal in progress: on the side it enters, the "in hand" target, then each of its cards
+   (its suit, its rank: one tap adds one card, so a deal in progress is legal after every
+   tap), then "took the pot" if its screen shows it unticked; then Save (``confirm=yes`` when
+   the Save key asks first). A save from a screen another phone has overtaken is refused
+   ("draft_changed") and the page drawn afresh: it saves again (four tries, then it looks at
+   the scoreboard and comes back later). Another phone may save the deal first: the page then
+   says so ("deal_saved_meanwhile") and the phone goes on to the next deal;
+2. looks at the scoreboard (which must say "Deal N saved." after its own save);
+3. opens an earlier deal and toggles its own card in that deal's hand (takes it away if the
+   deal holds it, else adds it), then saves the correction, confirmed; refused because another
+   phone changed that deal meanwhile ("deal_changed", "was changed elsewhere"), it saves again,
+   as the page says to;
 4. looks at the scoreboard again ("Deal N corrected."); every fifth request is the baseline.
 
-Scenarios: ``one``, every client on ONE match (the saves race for the next deal, the
-corrections mostly for deals 1-3); ``many``, each client on its own match. There is no think
-time: a stress test, not an evening. Under it every request first waits for a free worker, so
-the ratios to the baseline are compressed towards 1 (the baseline's p50 is mostly that wait);
-the column "alone" gives them as measured first, on the same server, with one phone alone
-(150 requests): what each kind of request costs when nothing waits.
+Every tenth key that changes the deal is sent twice with the same tap id, as a phone whose
+answer was lost resends it: the second must change nothing.
 
-Every deal entered carries a marker: Anna & Chris are entered as totals, and their melded and
-in-hand figures encode a number unique in the match (Babis & Dora meld 3-4-5 of spades), so
-that what was acknowledged can be matched with what is stored.
+The cards: each phone has cards of its own (scenario ``one``: three hand cards, no card held
+by more than two phones, so a deal never holds one three times; and one card for its
+corrections that no other phone has), so that every card of a deal says which acknowledged tap
+put it there.
+
+Scenarios: ``one``, every client on ONE match (the taps of twenty phones go into one deal in
+progress, the saves race for it, the corrections mostly for deals 1-3; even clients enter
+Anna & Chris's hand, odd ones Babis & Dora's); ``many``, each client on its own match,
+entering both sides. There is no think time: a stress test, not an evening. Under it every
+request first waits for a free worker, so the ratios to the baseline are compressed towards 1
+(the baseline's p50 is mostly that wait); the column "alone" gives them as measured first, on
+the same server, with one phone alone (150 requests): what each kind of request costs when
+nothing waits.
 
 Prints, per database and scenario: requests per second; p50 and p99 of each kind of request as
 a multiple of the baseline's p50 in the same run (milliseconds in brackets); the expected
-refusals; the errors (a 5xx, a connection error, or a response that is neither a success nor
-an expected refusal), with the server's exceptions; then CHECKS against the database: every
-acknowledged deal is stored exactly once (no marker twice, none missing, none stored that was
-not acknowledged), and for each deal the acknowledged corrections form one chain, each drawn
-from the version the previous one stored, the last being what is stored. Exit status 1 on any
-error, loss or duplicate.
+refusals by code; the errors (a 5xx, a connection error, or a response that is neither a
+success nor an expected refusal), with the server's exceptions; then CHECKS against the
+database: every deal acknowledged as saved is stored once, under its number, as the saving
+phone's screen showed it (a save carries the version it was drawn from), and nothing is stored
+that no phone was told about; the last acknowledged correction of each deal is what is stored,
+and a correction never silently undoes the one before it (unless its phone was told "was
+changed elsewhere"); every acknowledged tap is in the deal it was acknowledged in exactly once
+(as saved, or in the deal in progress left at the end), none lost, none applied twice. Exit
+status 1 on any error, loss or duplicate.
 
 The baseline is ``GET /healthz`` when the site has one, else the login page (anonymous); the
-output says which. Static files are collected into the temporary directory (the production
-settings with STATIC_ROOT moved there), so the checkout is left as it was.
+output says which.
 
     .venv/bin/python benchmarks/load.py [--seconds S | --requests N] [--clients 20]
                                         [--db sqlite|postgresql|both] [--scenario one|many|both]
@@ -59,18 +76,13 @@ import argparse
 import gzip
 import html
 import http.client
-import importlib.util
 import json
 import math
 import multiprocessing
-import os
 import random
 import re
 import secrets
 import shutil
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -80,134 +92,90 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-ROOT = Path(__file__).resolve().parents[1]
-HOST = "127.0.0.1"
-WORKERS = 4
-PG_SERVER = "postgres://postgres@127.0.0.1:5432"
+from _server import (
+    HOST,
+    LABELS,
+    STARTED,
+    WORKERS,
+    Failure,
+    Server,
+    database,
+    gunicorn_missing,
+    percentile,
+    prepare,
+    run_step,
+    say,
+    step,
+)
+
 PG_DATABASE = "scorekeeper_load"
 PLAYERS = ["Anna", "Babis", "Chris", "Dora"]  # sides: Anna & Chris (0), Babis & Dora (1)
-SEEDED = 3  # deals each match starts with (markers 0, 1, 2); the corrections' first targets
+SEEDED = 3  # deals each match starts with; the corrections' first targets
 SAVE_TRIES = 4
+RESEND_EVERY = 10  # one key in ten that changes the deal (3rd, 13th…) is sent twice, same id
 START_TIMEOUT = 300  # s for every client process to start
 ALONE_REQUESTS = 150  # the reference pass: one phone alone, before the scenarios
 KINDS = ("baseline", "scoreboard", "entry page", "tap", "save", "correction")
-# The expected refusals: their code (the banner's data-message) and their words.
-ALREADY_ENTERED = ("deal_already_entered", "has already been entered")
-CHANGED_ELSEWHERE = ("deal_changed", "was changed elsewhere")
 
-# --- markers ------------------------------------------------------------------------------------
-# Anna & Chris: melded 15 + 5·(m mod 100), in hand 5·(m div 100); with Babis & Dora's 15 the deal
-# stays under the 1080 points a Burraco pack holds, as the rules' plausibility checks ask.
-MARKERS = 11_000
+# --- the cards -----------------------------------------------------------------------------------
 
-
-def marker_figures(marker: int) -> tuple[int, int]:
-    return 15 + 5 * (marker % 100), 5 * (marker // 100)
-
-
-def marker_of(deal: Any) -> int | None:
-    """The marker a stored deal carries, or None if it is not one this script enters."""
-    try:
-        totals = deal["sides"][0]["totals"]
-        melded, in_hand = totals["melded"], totals["in_hand"]
-    except (KeyError, IndexError, TypeError):
-        return None
-    if not (isinstance(melded, int) and isinstance(in_hand, int)):
-        return None
-    if melded < 15 or (melded - 15) % 5 or in_hand < 0 or in_hand % 5:
-        return None
-    low = (melded - 15) // 5
-    if low >= 100:
-        return None
-    return low + 100 * (in_hand // 5)
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+CARDS = [rank + suit for suit in "SHDC" for rank in RANKS]  # the 52 cards of a pack
+HAND_CARDS = 3  # the cards a phone enters of each deal, per side it enters
+MAX_SHARED = 34  # phones on one match: each has a card of its own, the rest held by two at most
+SEEDED_DEAL = {
+    "sides": [
+        {"melds": [], "hand": [CARDS[-1]], "took_pot": False, "went_out": False},
+        {"melds": [], "hand": [CARDS[-2]], "took_pot": False, "went_out": False},
+    ]
+}
 
 
-def entered_deal(marker: int) -> dict[str, Any]:
-    """The deal the pad builds from the taps of :func:`new_deal_taps` (the entry's own JSON)."""
-    melded, in_hand = marker_figures(marker)
+def allot(index: int, clients: int, shared: bool) -> dict[str, Any]:
+    """The sides phone ``index`` enters, its cards on each, and its card for corrections.
+
+    On a match of its own it enters both sides; on a shared match (``clients`` phones) one
+    side, and the card it toggles in corrections is its own (cards ``0 .. clients-1``), while
+    its hand cards come from the other cards, each held by two phones at most: the deal in
+    progress, where every phone enters its cards once, never holds a card three times."""
+    if not shared:
+        return {
+            "sides": [0, 1],
+            "cards": {0: CARDS[1:4], 1: CARDS[4:7]},
+            "toggle": CARDS[0],
+            "toggle_side": 0,
+        }
+    pool = CARDS[clients:]
+    copies = pool + pool
+    per = min(HAND_CARDS, len(copies) // clients)
+    side = index % 2
     return {
-        "sides": [
-            {"totals": {"melded": melded, "in_hand": in_hand}, "took_pot": True, "went_out": False},
-            {"melds": [["3S", "4S", "5S"]], "hand": [], "took_pot": True, "went_out": False},
-        ]
+        "sides": [side],
+        "cards": {side: copies[index * per : (index + 1) * per]},
+        "toggle": CARDS[index],
+        "toggle_side": side,
     }
-
-
-def _digits(number: int) -> list[str]:
-    return [f"digit:{d}" for d in str(number)] if number else []
-
-
-def new_deal_taps(marker: int) -> list[str]:
-    """The keys a player presses on a fresh pad to enter the deal of ``marker``."""
-    melded, in_hand = marker_figures(marker)
-    return [
-        "mode:totals",
-        *_digits(melded),
-        "next_field",
-        *_digits(in_hand),
-        "pot:0",
-        "side:1",
-        "suit:S",
-        "rank:3",
-        "rank:4",
-        "rank:5",
-        "pot:1",
-    ]
-
-
-def correction_taps(marker: int) -> list[str]:
-    """The keys that turn the stored deal's figures for Anna & Chris into those of ``marker``."""
-    melded, in_hand = marker_figures(marker)
-    return [
-        "side:0",
-        "target:melded",
-        "clear",
-        *_digits(melded),
-        "next_field",
-        "clear",
-        *_digits(in_hand),
-    ]
-
-
-def draft_holds(draft: dict[str, Any], marker: int) -> bool:
-    """Whether the page's draft now holds the deal of ``marker`` (no tap lost or doubled)."""
-    melded, in_hand = marker_figures(marker)
-    try:
-        a, b = draft["sides"]
-        return (
-            a["mode"] == "totals"
-            and a["melded"] == melded
-            and abs(a["in_hand"]) == in_hand
-            and a["took_pot"] is True
-            and a["went_out"] is False
-            and not a.get("bonuses")
-            and b["mode"] == "cards"
-            and [m for m in b["melds"] if m] == [["3S", "4S", "5S"]]
-            and b["hand"] == []
-            and b["took_pot"] is True
-            and b["went_out"] is False
-        )
-    except (KeyError, TypeError, ValueError):
-        return False
 
 
 # --- one phone -----------------------------------------------------------------------------------
 
 HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)"')
 CSRF_HEADER = re.compile(r"hx-headers='\{\"x-csrftoken\": \"([^\"]+)\"\}'")
-BANNER = re.compile(r'<p class="banner bad"([^>]*)>(.*?)</p>', re.S)
+BANNER = re.compile(r'<p class="banner (bad|info)[^"]*"([^>]*)>(.*?)</p>', re.S)
 CODE = re.compile(r'data-message="([^"]*)"')
+SAVE_ASKS = re.compile(r'value="save" data-save[^>]*data-ask-confirms')
 TAG = re.compile(r"<[^>]+>")
-ENTRY_FIELDS = ("draft", "deal", "base", "confirm")
+ENTRY_FIELDS = ("draft", "deal", "version", "tap", "confirm")
+STORED = 'class="entry stored"'  # the page of a deal saved meanwhile (no pad, no form)
+PAD = 'class="entry rummy"'
+# What a tap may meet and still have been applied: another phone's change (a notice).
+NOTICES = {"draft_overtaken"}
+# A save refused as the site means it to be, the page drawn afresh (the phone saves again).
+SAVE_AGAIN = {"draft_changed", "deal_changed"}
 
 
 def _text(fragment: str) -> str:
     return " ".join(html.unescape(TAG.sub(" ", fragment)).split())
-
-
-def expected(banner: tuple[str, str], refusal: tuple[str, str]) -> bool:
-    code, words = banner
-    return code == refusal[0] or refusal[1] in words
 
 
 class Done(Exception):
@@ -226,29 +194,46 @@ class Response:
             body = body[body.index(after) :]
         return {name: html.unescape(value) for name, value in HIDDEN.findall(body)}
 
-    def banners(self) -> list[tuple[str, str]]:
-        """The refusals shown on the page: (code, words)."""
+    def banners(self) -> list[tuple[str, str, str]]:
+        """The banners shown on the page: (bad|info, code, words)."""
         out = []
-        for attributes, words in BANNER.findall(self.body):
+        for tone, attributes, words in BANNER.findall(self.body):
             code = CODE.search(attributes)
-            out.append((code.group(1) if code else "", _text(words)))
+            out.append((tone, code.group(1) if code else "", _text(words)))
         return out
+
+    def refusals(self) -> list[str]:
+        return [code or words[:80] for tone, code, words in self.banners() if tone == "bad"]
+
+    def notices(self) -> list[str]:
+        return [code for tone, code, _ in self.banners() if tone == "info"]
+
+    def pad(self) -> bool:
+        """The #entry partial with the pad and its hidden fields."""
+        return PAD in self.body and self.draft() is not None
+
+    def stored_meanwhile(self) -> str:
+        """The code of "deal N was saved (corrected) meanwhile", if that is the page."""
+        if STORED not in self.body:
+            return ""
+        notices = self.notices()
+        return notices[0] if notices else "stored_meanwhile"
 
     def why(self) -> str:
         """What a response that is neither a success nor an expected refusal says."""
-        banners = self.banners()
-        if banners:
-            code, words = banners[0]
-            return f"{words[:160]}" + (f" [{code}]" if code else "")
+        for tone, code, words in self.banners():
+            if tone == "bad":
+                return f"{words[:160]}" + (f" [{code}]" if code else "")
         redirect = self.headers.get("HX-Redirect") or self.headers.get("Location")
         if redirect:
             return f"went to {redirect}"
         return f"no redirect and no refusal: {_text(self.body)[:160]!r}"
 
     def draft(self) -> dict[str, Any] | None:
-        fields = self.hidden()
+        if STORED in self.body:
+            return None  # its only draft is the one it offers as a correction
         try:
-            return json.loads(fields["draft"])
+            return json.loads(self.hidden()["draft"])
         except (KeyError, ValueError):
             return None
 
@@ -263,7 +248,7 @@ class Phone:
         self.budget_seconds, self.budget_requests = budget_seconds, budget_requests
         self.deadline: float | None = None
         self.count = 0
-        self.samples: list[tuple[str, float, str]] = []  # kind, ms, ok|refused|notice|error
+        self.samples: list[tuple[str, float, str]] = []  # kind, ms, ok|notice|refused:…|error
         self.errors: list[tuple[str, str, str, int, str]] = []  # kind, method, path, status, why
         self.timing = False
 
@@ -304,6 +289,7 @@ class Phone:
         csrf: str = "",
         cookies: bool = True,
         current: str = "",
+        target: str = "entry",
         expect: tuple[int, ...] = (200,),
     ) -> Response | None:
         """One request; None (and an error recorded) on a connection error, a 5xx or a status
@@ -313,20 +299,20 @@ class Phone:
         headers = {
             "Accept-Language": "en",
             "Accept-Encoding": "gzip",
-            "User-Agent": "scorekeeper-load/1",
+            "User-Agent": "scorekeeper-load/2",
         }
         body = None
         if fields is not None:
             body = urlencode(fields).encode()
             headers["Content-Type"] = "application/x-www-form-urlencoded"
             headers["Origin"] = self.origin
-        if htmx:  # what htmx sends for a key of the pad (a button name="action" in the form)
+        if htmx:  # what htmx.ajax sends (entry.js's tap queue: the form as its source)
             headers.update(
                 {
                     "HX-Request": "true",
                     "HX-Current-URL": self.origin + current,
-                    "HX-Target": "entry",
-                    "HX-Trigger-Name": "action",
+                    "HX-Target": target,
+                    "HX-Trigger": f"{target}-form" if target == "entry" else target,
                 }
             )
         if csrf:
@@ -367,8 +353,8 @@ class Phone:
     def ok(self, r: Response, outcome: str = "ok") -> None:
         self._sample(r.kind, r.ms, outcome)
 
-    def refused(self, r: Response) -> None:
-        self._sample(r.kind, r.ms, "refused")
+    def refused(self, r: Response, code: str) -> None:
+        self._sample(r.kind, r.ms, f"refused:{code}")
 
     def fail(self, r: Response, why: str) -> None:
         self._sample(r.kind, r.ms, "error")
@@ -377,22 +363,46 @@ class Phone:
 
 
 class Entry:
-    """An entry page as the phone holds it: the form's fields and the CSRF header token."""
+    """An entry page as the phone holds it: the form's fields, the CSRF header token, and the
+    #entry partial last drawn."""
 
     def __init__(self, page: Response):
         self.path = page.path
         self.fields = page.hidden(after='id="entry-form"')
         found = CSRF_HEADER.search(page.body)
         self.csrf = found.group(1) if found else self.fields.get("csrfmiddlewaretoken", "")
+        self.body = page.body
 
     def redraw(self, partial: Response) -> None:
         """The #entry partial came back: its fields replace those inside #entry."""
         for name in ENTRY_FIELDS:
             self.fields.pop(name, None)
         self.fields.update({k: v for k, v in partial.hidden().items() if k in ENTRY_FIELDS})
+        self.body = partial.body
 
-    def post(self, phone: Phone, kind: str, action: str, **extra: str) -> Response | None:
-        fields = {**self.fields, **extra, "action": action}
+    @property
+    def draft(self) -> dict[str, Any]:
+        return json.loads(self.fields["draft"])
+
+    @property
+    def number(self) -> int:
+        return int(self.fields.get("deal") or 0)
+
+    @property
+    def pk(self) -> int:
+        """The deal in progress the page was drawn from (0: none has begun)."""
+        return int(self.fields.get("version", "0").partition(".")[0] or 0)
+
+    @property
+    def asks_confirm(self) -> bool:
+        """The Save key asks first, and sends confirm=yes once agreed (entry.js)."""
+        return bool(SAVE_ASKS.search(self.body))
+
+    def fields_for(self, action: str, **extra: str) -> dict[str, str]:
+        """What entry.js sends for a key: the form's fields, a fresh tap id, the key."""
+        return {**self.fields, **extra, "tap": secrets.token_hex(12), "action": action}
+
+    def send(self, phone: Phone, kind: str, fields: dict[str, str]) -> Response | None:
         return phone.call(
             kind, "POST", self.path, fields=fields, htmx=True, csrf=self.csrf, current=self.path
         )
@@ -406,33 +416,28 @@ class Table:
         self.match = cfg["match"]
         self.board = f"/matches/{self.match}/"
         self.rng = random.Random(cfg["seed"])
+        self.mine = cfg["allot"]
         self.known = SEEDED  # deals this phone knows the match holds
-        self.sequence = 0
-        self.saves: list[tuple[int, int]] = []  # marker, deal number
-        self.corrections: list[tuple[int, str, int]] = []  # deal number, base, marker
-        self.uncertain: list[int] = []  # markers whose save got no answer
-        self.exhausted = False
         self.since_baseline = 0
-        # refusals whose page was still drawn as before (the deal refused, the version refused),
-        # so that saving again as the page stands is refused once more
-        self.unmoved: Counter[str] = Counter()
-
-    def next_marker(self) -> int | None:
-        marker = self.cfg["marker_start"] + self.cfg["marker_step"] * self.sequence
-        self.sequence += 1
-        if marker >= MARKERS:
-            self.exhausted = True
-            return None
-        return marker
+        self.contributed: set[int] = set()  # the deals in progress it has entered its part of
+        self.changing_taps = 0
+        # what the checks compare with the database
+        self.saves: list[tuple[int, int, str]] = []  # deal number, draft id, the draft saved
+        self.corrections: list[tuple[int, int, str]] = []  # the same, for corrections
+        self.uncertain: list[tuple[str, int, int]] = []  # save|correction, number, draft id
+        # draft, editing, side, card, ±1, the deal number its answer was drawn for
+        self.taps: list[tuple[int, bool, int, str, int, int]] = []
+        self.changed: list[int] = []  # drafts whose save was refused "was changed elsewhere"
+        self.resent = 0
 
     def run(self) -> None:
         # half the phones begin with a correction, so that a short run has both from the start
         correcting = self.cfg["index"] % 2 == 1
-        while (marker := self.next_marker()) is not None:
+        while True:
             if correcting:
-                self.correct(self.pick_deal(), marker)
+                self.correct(self.pick_deal())
             else:
-                self.enter(marker)
+                self.enter()
             correcting = not correcting
 
     # -- the requests -------------------------------------------------------------------------
@@ -471,71 +476,125 @@ class Table:
         self.phone.ok(r)
         return Entry(r)
 
-    def tap(self, entry: Entry, action: str, stale: str) -> bool:
-        self.maybe_baseline()
-        r = entry.post(self.phone, "tap", action)
-        if r is None:
-            return False
-        if r.draft() is None:
-            self.phone.fail(r, f"{action}: no pad in the answer")
-            return False
-        banners = r.banners()
-        if not all(expected(b, stale) for b in banners):
+    def _judge_tap(self, r: Response, action: str, resent: bool = False) -> str | None:
+        """What the answer to a tap says: "ok" (applied, the page redrawn), "gone" (the deal
+        was saved meanwhile: not applied, as the page says), None (an error, recorded).
+        ``resent``: the answer to a tap sent again (a notice on it is about the first send)."""
+        gone = r.stored_meanwhile()
+        if gone:
+            self.phone.refused(r, gone)
+            return "gone"
+        if not r.pad():
+            self.phone.fail(r, f"{action}: no pad in the answer: {r.why()}")
+            return None
+        refusals = r.refusals()
+        if refusals:
             self.phone.fail(r, f"{action}: {r.why()}")
-            return False
-        # a key pressed on a page drawn before another phone's save: applied, and the page says
-        # why it is now the next deal (or drawn from the deal as it is stored now)
-        self.phone.ok(r, "notice" if banners else "ok")
-        entry.redraw(r)
-        return True
+            return None
+        notices = [n for n in r.notices() if n]
+        if any(n not in NOTICES for n in notices):
+            self.phone.fail(r, f"{action}: unexpected notice {notices}")
+            return None
+        self.phone.ok(r, "resent" if resent else "notice" if notices else "ok")
+        return "ok"
 
-    def enter(self, marker: int) -> None:
+    def tap(
+        self, entry: Entry, action: str, change: tuple[int, str, int] | None = None
+    ) -> str | None:
+        """Press one key. ``change``: (side, card, ±1) when the key adds or takes away a card,
+        recorded once the answer says it was applied."""
+        self.maybe_baseline()
+        fields = entry.fields_for(action)
+        r = entry.send(self.phone, "tap", fields)
+        if r is None:
+            return None
+        outcome = self._judge_tap(r, action)
+        if outcome != "ok":
+            return outcome
+        entry.redraw(r)
+        if change is None:
+            return "ok"
+        editing = "/edit/" in entry.path
+        self.taps.append((entry.pk, editing, *change, entry.number))
+        self.contributed.add(entry.pk)
+        self.changing_taps += 1
+        if self.changing_taps % RESEND_EVERY == 3:  # its answer "lost": sent again as it was
+            r = entry.send(self.phone, "tap", fields)
+            if r is None:
+                return None
+            outcome = self._judge_tap(r, action, resent=True)
+            if outcome == "ok":
+                self.resent += 1
+                entry.redraw(r)
+            return outcome
+        return "ok"
+
+    def add_card(self, entry: Entry, side: int, card: str) -> str | None:
+        """The keys that add ``card`` to the hand of ``side``, as the pad has them."""
+        draft = entry.draft
+        if draft["side"] != side and (outcome := self.tap(entry, f"side:{side}")) != "ok":
+            return outcome
+        if entry.draft["sides"][side]["target"] != "hand":
+            if (outcome := self.tap(entry, "target:hand")) != "ok":
+                return outcome
+        if entry.draft["suit"] != card[-1]:
+            if (outcome := self.tap(entry, f"suit:{card[-1]}")) != "ok":
+                return outcome
+        return self.tap(entry, f"rank:{card[:-1]}", (side, card, 1))
+
+    def save(self, entry: Entry, editing: bool) -> bool:
+        """Save the deal (or the correction) as the page stands, again when the page is drawn
+        afresh with a refusal that says to; True once stored."""
+        kind = "correction" if editing else "save"
+        for _ in range(SAVE_TRIES):
+            number, pk, content = entry.number, entry.pk, entry.fields["draft"]
+            extra = {"confirm": "yes"} if entry.asks_confirm else {}
+            r = entry.send(self.phone, kind, entry.fields_for("save", **extra))
+            if r is None:
+                self.uncertain.append((kind, number, pk))
+                return False
+            if r.headers.get("HX-Redirect") == self.board:
+                self.phone.ok(r)
+                if editing:
+                    self.corrections.append((number, pk, content))
+                    self.scoreboard(f"Deal {number} corrected.")
+                else:
+                    self.saves.append((number, pk, content))
+                    self.known = max(self.known, number)
+                    self.scoreboard(f"Deal {number} saved.")
+                return True
+            gone = r.stored_meanwhile()
+            if gone:  # another phone saved it first (with what this phone had entered)
+                self.phone.refused(r, gone)
+                self.known = max(self.known, number)
+                return False
+            refusals = r.refusals()
+            confirming = "data-confirm" in r.body
+            if r.pad() and set(refusals) <= SAVE_AGAIN and (refusals or confirming):
+                self.phone.refused(r, refusals[0] if refusals else "confirm_asked")
+                if "deal_changed" in refusals:
+                    self.changed.append(pk)
+                entry.redraw(r)
+                continue
+            self.phone.fail(r, f"{kind}: {r.why()}")
+            return False
+        return False
+
+    def enter(self) -> None:
         entry = self.open(f"/matches/{self.match}/deals/new/")
         if entry is None:
             return
-        draft = json.loads(entry.fields["draft"])
-        if any(
-            s.get("mode") != "cards" or s.get("melds") or s.get("took_pot") for s in draft["sides"]
-        ):
-            # what this phone entered before came back: start over, as the banner offers
-            if not self.tap(entry, "reset", ALREADY_ENTERED):
-                return
-        for action in new_deal_taps(marker):
-            if not self.tap(entry, action, ALREADY_ENTERED):
-                return
-        if not draft_holds(json.loads(entry.fields["draft"]), marker):
-            self.phone.errors.append(
-                ("tap", "POST", entry.path, 200, "the draft does not hold what was tapped")
-            )
-            return
-        for _ in range(SAVE_TRIES):
-            number = int(entry.fields.get("deal") or 0)
-            r = entry.post(self.phone, "save", "save")
-            if r is None:
-                self.uncertain.append(marker)
-                return
-            if r.headers.get("HX-Redirect") == self.board:
-                self.phone.ok(r)
-                self.saves.append((marker, number))
-                self.known = max(self.known, number)
-                self.scoreboard(f"Deal {number} saved.")
-                return
-            banners = r.banners()
-            if (
-                r.draft() is not None
-                and banners
-                and all(expected(b, ALREADY_ENTERED) for b in banners)
-            ):
-                self.phone.refused(r)
-                entry.redraw(r)  # the page is now the next deal, the entry kept: save again
-                if entry.fields.get("deal") == str(number):
-                    self.unmoved["save"] += 1  # ...or still says the deal it refused
-                self.known = max(self.known, int(entry.fields.get("deal") or 1) - 1)
-                continue
-            self.phone.fail(r, f"save: {r.why()}")
-            self.uncertain.append(marker)
-            return
-        if self.tap(entry, "reset", ALREADY_ENTERED):
+        self.known = max(self.known, entry.number - 1)
+        if entry.pk == 0 or entry.pk not in self.contributed:
+            for side in self.mine["sides"]:
+                for card in self.mine["cards"][side]:
+                    if self.add_card(entry, side, card) != "ok":
+                        return
+                if not entry.draft["sides"][side]["took_pot"]:
+                    if self.tap(entry, f"pot:{side}") != "ok":
+                        return
+            self.contributed.add(entry.pk)
+        if not self.save(entry, editing=False):
             self.scoreboard()
 
     def pick_deal(self) -> int:
@@ -543,45 +602,23 @@ class Table:
             return self.rng.randint(1, SEEDED)  # the phones race for these
         return self.rng.randint(1, self.known)
 
-    def correct(self, number: int, marker: int) -> None:
+    def correct(self, number: int) -> None:
         entry = self.open(f"/matches/{self.match}/deals/{number}/edit/")
         if entry is None:
             return
-        for action in correction_taps(marker):
-            if not self.tap(entry, action, CHANGED_ELSEWHERE):
+        if entry.pk == 0 or entry.pk not in self.contributed:
+            side, card = self.mine["toggle_side"], self.mine["toggle"]
+            if entry.draft["side"] != side and self.tap(entry, f"side:{side}") != "ok":
                 return
-        if not draft_holds(json.loads(entry.fields["draft"]), marker):
-            self.phone.errors.append(
-                ("tap", "POST", entry.path, 200, "the draft does not hold what was tapped")
-            )
-            return
-        for _ in range(SAVE_TRIES):
-            base = entry.fields.get("base", "")
-            # the Save key of a correction asks first (hx-confirm) and then sends confirm=yes
-            r = entry.post(self.phone, "correction", "save", confirm="yes")
-            if r is None:
-                self.uncertain.append(marker)
+            hand = entry.draft["sides"][side]["hand"]
+            if card in hand:
+                outcome = self.tap(entry, f"remove:hand:{hand.index(card)}", (side, card, -1))
+            else:
+                outcome = self.add_card(entry, side, card)
+            if outcome != "ok":
                 return
-            if r.headers.get("HX-Redirect") == self.board:
-                self.phone.ok(r)
-                self.corrections.append((number, base, marker))
-                self.scoreboard(f"Deal {number} corrected.")
-                return
-            banners = r.banners()
-            if (
-                r.draft() is not None
-                and banners
-                and all(expected(b, CHANGED_ELSEWHERE) for b in banners)
-            ):
-                self.phone.refused(r)
-                entry.redraw(r)  # drawn from the deal as stored now, the correction kept
-                if entry.fields.get("base") == base:
-                    self.unmoved["correction"] += 1  # ...or still from the version refused
-                continue
-            self.phone.fail(r, f"correction: {r.why()}")
-            self.uncertain.append(marker)
-            return
-        self.scoreboard()
+        if not self.save(entry, editing=True):
+            self.scoreboard()
 
 
 def client_main(cfg: dict[str, Any], barrier: Any, queue: Any) -> None:
@@ -610,19 +647,15 @@ def client_main(cfg: dict[str, Any], barrier: Any, queue: Any) -> None:
         saves=table.saves,
         corrections=table.corrections,
         uncertain=table.uncertain,
-        exhausted=table.exhausted,
-        unmoved=dict(table.unmoved),
+        taps=table.taps,
+        changed=table.changed,
+        resent=table.resent,
+        toggle=table.mine["toggle"],
     )
     queue.put(result)
 
 
 # --- the database steps (run with the server's settings, in a child process) ----------------
-
-
-def _django_setup() -> None:
-    import django
-
-    django.setup()
 
 
 def _session(user: Any) -> str:
@@ -663,7 +696,7 @@ def step_setup(job: dict[str, Any]) -> dict[str, Any]:
             owner=owner, game="burraco", players=PLAYERS, first_dealer=0, rules={"target": 10**9}
         )
         for number in range(1, SEEDED + 1):
-            services.deal_record(match=match, data=entered_deal(number - 1), number=number)
+            services.deal_record(match=match, data=SEEDED_DEAL, number=number)
         return match.pk
 
     out: dict[str, Any] = {
@@ -689,10 +722,12 @@ def step_check(job: dict[str, Any]) -> dict[str, Any]:
         "stored": 0,
         "saves": 0,
         "corrections": 0,
+        "taps": 0,
         "missing": [],
         "duplicates": [],
         "unacknowledged": [],
         "lost_corrections": [],
+        "lost_taps": [],
         "other": [],
     }
     for match_id, record in job["matches"].items():
@@ -700,117 +735,161 @@ def step_check(job: dict[str, Any]) -> dict[str, Any]:
     return report
 
 
-class Versions:
-    """The deals this script enters, as the site stores them, and their fingerprints."""
-
-    def __init__(self, document: dict[str, Any]):
-        self.header = {**document, "deals": []}
-        self.normal: dict[int, Any] = {}
-
-    def stored_form(self, marker: int) -> Any:
-        from scorekeeper.rules import match as rules_match
-
-        if marker not in self.normal:
-            parsed = rules_match.parse_document({**self.header, "deals": [entered_deal(marker)]})
-            self.normal[marker] = parsed.engine.deal_json(parsed.deals[0])
-        return self.normal[marker]
-
-    def fingerprint(self, marker: int) -> str:
-        from scorekeeper.services import deal_fingerprint
-
-        return deal_fingerprint(self.stored_form(marker))
-
-
 def check_match(match_id: int, record: dict[str, Any], report: dict[str, Any]) -> None:
-    from scorekeeper.models import Match
+    from scorekeeper.entry.drafts import RummyDraft
+    from scorekeeper.models import DealDraft, Match
+    from scorekeeper.rules import match as rules_match
     from scorekeeper.selectors import match_document
 
-    document = match_document(Match.objects.get(pk=match_id))
-    versions = Versions(document)
+    match = Match.objects.get(pk=match_id)
+    document = match_document(match)
+    header = {**document, "deals": []}
     where = f"match {match_id}"
-    stored: dict[int, int | None] = {}
-    for number, data in enumerate(document["deals"], start=1):
-        marker = marker_of(data)
-        stored[number] = marker
-        if marker is None or data != versions.stored_form(marker):
-            report["other"].append(f"{where}, deal {number}: holds a deal no phone entered")
-    report["stored"] += len(stored)
 
-    # every acknowledged save: stored once, where it was acknowledged
-    saved: dict[int, list[int]] = defaultdict(list)
-    for marker, number in record["saves"]:
-        saved[number].append(marker)
+    def as_stored(draft_json: str) -> Any:
+        """The deal a save builds from this draft, as the rules write it (as it is stored)."""
+        deal = RummyDraft.loads(draft_json, game="burraco", side_count=2).deal_json()
+        parsed = rules_match.parse_document({**header, "deals": [deal]})
+        return parsed.engine.deal_json(parsed.deals[0])
+
+    def hands(content: Any) -> list[Counter[str]]:
+        return [Counter(side.get("hand") or []) for side in content["sides"]]
+
+    stored = dict(enumerate(document["deals"], start=1))
+    report["stored"] += len(stored)
+    in_progress = {d.pk: d for d in DealDraft.objects.filter(match=match)}
+    uncertain: dict[str, set[int]] = defaultdict(set)  # kind: deal numbers
+    uncertain_drafts = set()
+    for kind, number, pk in record["uncertain"]:
+        uncertain[kind].add(number)
+        uncertain_drafts.add(pk)
     report["saves"] += len(record["saves"])
     report["corrections"] += len(record["corrections"])
-    for number, markers in sorted(saved.items()):
-        if len(markers) > 1:
-            report["missing"].append(
-                f"{where}: markers {markers} were all acknowledged as deal {number}"
+    report["taps"] += len(record["taps"])
+
+    # every acknowledged save: stored once, under its number, as the saving phone saw it
+    saved: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for number, pk, content in record["saves"]:
+        saved[number].append((pk, content))
+    for number, acks in sorted(saved.items()):
+        if len(acks) > 1:
+            report["duplicates"].append(
+                f"{where}: deal {number} was acknowledged as saved to {len(acks)} phones "
+                f"(drafts {[pk for pk, _ in acks]})"
             )
         if number not in stored:
             report["missing"].append(
-                f"{where}: marker {markers[0]} acknowledged as deal {number}, "
-                f"but the match holds {len(stored)} deals"
+                f"{where}: deal {number} was acknowledged as saved, but the match holds "
+                f"{len(stored)} deals"
             )
-    counts = Counter(m for m in stored.values() if m is not None)
-    for marker, n in sorted(counts.items()):
-        if n > 1:
-            numbers = [k for k, m in stored.items() if m == marker]
-            report["duplicates"].append(f"{where}: marker {marker} stored as deals {numbers}")
+    for number in stored:
+        if number > SEEDED and number not in saved and number not in uncertain["save"]:
+            report["unacknowledged"].append(
+                f"{where}: deal {number} is stored, but no phone was told it saved it"
+            )
 
-    # every deal's acknowledged corrections: one chain from the acknowledged save to what is stored
-    fixed: dict[int, list[tuple[str, int]]] = defaultdict(list)
-    for number, base, marker in record["corrections"]:
-        fixed[number].append((base, marker))
-    acknowledged: dict[int, set[int]] = defaultdict(set)
-    for number, markers in saved.items():
-        acknowledged[number].update(markers)
-    for number, pairs in fixed.items():
-        acknowledged[number].update(m for _, m in pairs)
-    for number in sorted(set(saved) | set(fixed)):
-        if number not in stored or len(saved.get(number, [])) != 1:
-            continue
-        current = saved[number][0]
-        left = list(fixed.get(number, []))
-        while True:
-            drawn = [(b, m) for b, m in left if b == versions.fingerprint(current)]
-            if not drawn:
-                break
-            if len(drawn) > 1:
+    # every deal's acknowledged corrections: the last is what is stored, and none silently
+    # undoes the one before it (a toggle card it did not touch keeps its place)
+    fixed: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for number, pk, content in record["corrections"]:
+        fixed[number].append((pk, content))
+    toggled: dict[int, set[str]] = defaultdict(set)  # draft: the cards toggled on it
+    for pk, editing, _side, card, _delta, _number in record["taps"]:
+        if editing:
+            toggled[pk].add(card)
+    changed = set(record["changed"])
+    toggles = record["toggles"]
+    for number, data in stored.items():
+        chain = sorted(fixed.get(number, []))
+        if len({pk for pk, _ in chain}) != len(chain):
+            report["duplicates"].append(
+                f"{where}, deal {number}: one correction in progress acknowledged as saved twice"
+            )
+        if number in uncertain["correction"]:
+            continue  # a correction got no answer: stored or not, nobody knows
+        if chain:
+            if as_stored(chain[-1][1]) != data:
                 report["lost_corrections"].append(
-                    f"{where}, deal {number}: corrections {[m for _, m in drawn]} were all "
-                    f"acknowledged, each drawn from the version marker {current} stored"
+                    f"{where}, deal {number}: what is stored is not the last acknowledged "
+                    f"correction (draft {chain[-1][0]})"
                 )
-            follow = [m for _, m in drawn if m == stored[number]] or [drawn[0][1]]
-            left = [pair for pair in left if pair not in drawn]
-            current = follow[0]
-        for _base, marker in left:
-            report["lost_corrections"].append(
-                f"{where}, deal {number}: correction {marker} was acknowledged, drawn from a "
-                f"version that is not in the deal's chain of acknowledged versions"
+        elif len(saved.get(number, [])) == 1 and as_stored(saved[number][0][1]) != data:
+            report["other"].append(
+                f"{where}, deal {number}: stored otherwise than the saving phone's screen showed"
             )
-        if stored[number] != current:
-            report["lost_corrections"].append(
-                f"{where}, deal {number}: the last acknowledged version is marker {current}, "
-                f"but marker {stored[number]} is stored"
-            )
-
-    # nothing stored that no phone was told was saved
-    uncertain = set(record["uncertain"])
-    for number, marker in stored.items():
-        if marker is None or marker in acknowledged.get(number, set()):
+        if number > SEEDED and (len(saved.get(number, [])) != 1 or number in uncertain["save"]):
             continue
-        if marker in uncertain:
-            continue  # its request failed (counted as an error): stored or not, nobody knows
-        report["unacknowledged"].append(
-            f"{where}, deal {number}: marker {marker} is stored, but no phone was told so"
+        before: Counter[str] = Counter()  # neither the seeded deals nor the saves hold toggles
+        for pk, content in chain:
+            now = Counter()
+            for hand in hands(json.loads(content)):
+                now.update({card: n for card, n in hand.items() if card in toggles})
+            if pk not in changed:
+                for card in toggles:
+                    if card not in toggled[pk] and now[card] != before[card]:
+                        report["lost_corrections"].append(
+                            f"{where}, deal {number}: the correction of draft {pk} has {card} "
+                            f"{now[card]} times where the one before it had it "
+                            f"{before[card]} times, and no phone was told the deal had changed"
+                        )
+            before = now
+
+    # every acknowledged tap: in its deal in progress exactly once, as saved or as left
+    seen_at_save = {pk: content for _n, pk, content in record["saves"] + record["corrections"]}
+    by_draft: dict[int, list[tuple[bool, int, str, int, int]]] = defaultdict(list)
+    for pk, editing, side, card, delta, number in record["taps"]:
+        by_draft[pk].append((editing, side, card, delta, number))
+    for pk, taps in sorted(by_draft.items()):
+        editing = taps[0][0]
+        numbers = sorted({t[4] for t in taps})
+        what = (
+            f"{where}, {'a correction' if editing else 'a new deal'} in progress (draft {pk}, "
+            f"its acknowledged taps drawn for deal {' and '.join(map(str, numbers))}"
+            + (f", now deal {in_progress[pk].number}'s" if pk in in_progress else "")
+            + ")"
         )
+        if pk in seen_at_save:
+            content, state = json.loads(seen_at_save[pk]), "as saved"
+        elif pk in in_progress:
+            content, state = in_progress[pk].data.get("content") or {}, "as left at the end"
+        elif pk in uncertain_drafts:
+            continue
+        else:
+            report["lost_taps"].append(
+                f"{what}: {len(taps)} taps acknowledged, but it was neither saved (no phone was "
+                f"told so) nor is it in progress"
+            )
+            continue
+        found = hands(content)
+        for side in range(len(found)):
+            expected: Counter[str] = Counter()
+            last: dict[str, int] = {}
+            for _editing, tap_side, card, delta, _number in taps:
+                if tap_side == side:
+                    expected[card] += delta
+                    last[card] = delta
+            if editing:  # a toggle: the card is there once after an addition, not at all after
+                wrong = {c: found[side][c] for c, d in last.items() if found[side][c] != (d > 0)}
+            else:
+                wrong = {
+                    c: found[side][c]
+                    for c in set(expected) | set(found[side])
+                    if found[side][c] != expected[c]
+                }
+            for card, n in sorted(wrong.items()):
+                drawn = sorted({t[4] for t in taps if t[2] == card})
+                report["lost_taps"].append(
+                    f"{what}, side {side} {state}: {card} {n} times, the acknowledged taps put "
+                    f"it there {(last[card] > 0) if editing else expected[card]:d} times "
+                    f"(on deal {' and '.join(map(str, drawn))})"
+                )
 
 
 def django_step(argv: list[str]) -> int:
+    import django
+
     name, path = argv
-    sys.path.insert(0, str(ROOT))
-    _django_setup()
+    django.setup()
     job = json.loads(Path(path).read_text())
     result = {"setup": step_setup, "check": step_check}[name](job)
     Path(path + ".out").write_text(json.dumps(result))
@@ -818,177 +897,6 @@ def django_step(argv: list[str]) -> int:
 
 
 # --- the runner ---------------------------------------------------------------------------------
-
-
-STARTED = time.monotonic()
-
-
-def say(text: str = "") -> None:
-    print(text, flush=True)
-
-
-def step(text: str) -> None:
-    """A line of progress, with the time since the start."""
-    say(f"[{time.monotonic() - STARTED:5.0f} s] {text}")
-
-
-class Failure(Exception):
-    """The run cannot go on (the server would not start, a step failed): says why."""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
-
-
-def run_quiet(command: list[str], env: dict[str, str], what: str) -> None:
-    done = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True)
-    if done.returncode:
-        raise Failure(f"{what} failed (exit {done.returncode}):\n{done.stdout}{done.stderr}")
-
-
-def run_step(name: str, job: dict[str, Any], env: dict[str, str], tmp: Path) -> Any:
-    path = tmp / f"{name}-{secrets.token_hex(4)}.json"
-    path.write_text(json.dumps(job))
-    run_quiet([sys.executable, str(Path(__file__).resolve()), "_step", name, str(path)], env, name)
-    return json.loads(Path(str(path) + ".out").read_text())
-
-
-def server_env(database_url: str, tmp: Path) -> dict[str, str]:
-    env = {
-        k: v for k, v in os.environ.items() if k not in ("PYTEST_VERSION", "DJANGO_SETTINGS_MODULE")
-    }
-    env.update(
-        {
-            "DEBUG": "0",
-            "SECRET_KEY": secrets.token_urlsafe(50),
-            "ALLOWED_HOSTS": HOST,
-            "SECURE_COOKIES": "0",
-            "SECURE_SSL_REDIRECT": "0",
-            "DATABASE_URL": database_url,
-            "CONN_MAX_AGE": os.environ.get("CONN_MAX_AGE", "0"),
-            "DJANGO_SETTINGS_MODULE": "load_settings",
-            "PYTHONPATH": os.pathsep.join([str(tmp), str(ROOT)]),
-            "LOG_LEVEL": "WARNING",
-        }
-    )
-    return env
-
-
-def write_settings(tmp: Path) -> None:
-    """The production settings, static files collected into the temporary directory."""
-    (tmp / "load_settings.py").write_text(
-        "from scorekeeper.settings import *  # noqa: F403\n\n"
-        f"STATIC_ROOT = {str(tmp / 'static')!r}\n"
-    )
-
-
-def get(port: int, path: str) -> int:
-    connection = http.client.HTTPConnection(HOST, port, timeout=10)
-    try:
-        connection.request("GET", path, headers={"Accept-Language": "en"})
-        reply = connection.getresponse()
-        reply.read()
-        return reply.status
-    finally:
-        connection.close()
-
-
-class Server:
-    """gunicorn with 4 sync workers on a free port; its output (tracebacks) goes to a log file."""
-
-    def __init__(self, env: dict[str, str], log: Path):
-        self.env, self.log_path = env, log
-        self.port = free_port()
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def __enter__(self) -> Server:
-        command = [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "--workers",
-            str(WORKERS),
-            "--worker-class",
-            "sync",
-            "--bind",
-            f"{HOST}:{self.port}",
-            "--chdir",
-            str(ROOT),
-            "scorekeeper.wsgi:application",
-        ]
-        self.log = self.log_path.open("wb")
-        self.process = subprocess.Popen(
-            command, env=self.env, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT
-        )
-        waited = time.monotonic() + 60
-        while time.monotonic() < waited:
-            if self.process.poll() is not None:
-                raise Failure(f"gunicorn exited at start:\n{self.log_path.read_text()[-3000:]}")
-            try:
-                if get(self.port, "/accounts/login/") == 200:
-                    return self
-            except OSError:
-                pass
-            time.sleep(0.2)
-        raise Failure(f"gunicorn did not answer within 60 s:\n{self.log_path.read_text()[-3000:]}")
-
-    def __exit__(self, *exc: object) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.log.close()
-
-    def baseline(self) -> tuple[str, str]:
-        for path in ("/healthz", "/healthz/"):
-            try:
-                if get(self.port, path) == 200:
-                    return path, f"GET {path}"
-            except OSError:
-                pass
-        return "/accounts/login/", "GET /accounts/login/ (anonymous; the site has no /healthz)"
-
-    def log_size(self) -> int:
-        return self.log_path.stat().st_size
-
-    def exceptions(self, since: int) -> Counter[str]:
-        """The server's exceptions logged since ``since`` bytes: their last traceback lines."""
-        with self.log_path.open("rb") as f:
-            f.seek(since)
-            lines = f.read().decode(errors="replace").splitlines()
-        found: Counter[str] = Counter()
-        for i, line in enumerate(lines):
-            if line.startswith("Traceback (most recent call last)"):
-                j = i + 1
-                while j < len(lines) and (lines[j].startswith(" ") or not lines[j].strip()):
-                    j += 1
-                following = [x for x in lines[j + 1 : j + 3] if x.strip()]
-                if following and following[0].startswith(
-                    ("The above exception", "During handling")
-                ):
-                    continue  # a chained exception: the one after it is counted
-                if j < len(lines):
-                    found[lines[j].strip()[:200]] += 1
-        return found
-
-
-def postgres(sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True, connect_timeout=5) as c:
-        c.execute(sql)
-
-
-def percentile(sorted_values: list[float], p: float) -> float:
-    if not sorted_values:
-        return math.nan
-    k = max(0, math.ceil(p / 100 * len(sorted_values)) - 1)
-    return sorted_values[k]
 
 
 def run_clients(
@@ -1005,21 +913,20 @@ def run_clients(
     barrier = context.Barrier(clients + 1)
     queue = context.Queue()
     matches = prepared["matches"]
-    shared = len(matches) == 1
+    shared = len(matches) == 1 and clients > 1
     processes = []
     for i in range(clients):
         cfg = {
             "index": i,
             "port": port,
-            "match": matches[0] if shared else matches[i],
+            "match": matches[0] if len(matches) == 1 else matches[i],
             "shared": shared,
+            "allot": allot(i, clients, shared),
             "session_cookie": cookie,
             "session": prepared["sessions"][i],
             "seconds": seconds,
             "requests": requests,
             "baseline": baseline,
-            "marker_start": SEEDED + (i if shared else 0),
-            "marker_step": clients if shared else 1,
             "seed": 1000 * i + 7,
         }
         process = context.Process(target=client_main, args=(cfg, barrier, queue), daemon=True)
@@ -1057,6 +964,15 @@ def latencies(results: list[dict[str, Any]]) -> dict[str, list[float]]:
     for values in by_kind.values():
         values.sort()
     return by_kind
+
+
+REFUSAL_WORDS = {
+    "draft_changed": "overtaken by another phone's tap",
+    "deal_changed": "deal changed elsewhere",
+    "deal_saved_meanwhile": "saved meanwhile by another phone",
+    "deal_corrected_meanwhile": "corrected meanwhile by another phone",
+    "confirm_asked": "asked to confirm",
+}
 
 
 def report_scenario(
@@ -1098,26 +1014,28 @@ def report_scenario(
             reference = percentile(alone[kind], 50)
             line += f"  {reference / alone_base:>11.1f} ({reference:>6.1f})"
         say(line)
-    refusals_save = outcomes[("save", "refused")]
-    refusals_fix = outcomes[("correction", "refused")]
+    refused: dict[str, Counter[str]] = defaultdict(Counter)
+    for (kind, outcome), n in outcomes.items():
+        if outcome.startswith("refused:"):
+            refused[kind][outcome.removeprefix("refused:")] += n
+    total_refused = sum(sum(c.values()) for c in refused.values())
+    say(f"   expected refusals: {total_refused}")
+    for kind in ("save", "correction", "tap"):
+        if refused.get(kind):
+            parts = ", ".join(
+                f"{REFUSAL_WORDS.get(code, code)} ({code}) {n}"
+                for code, n in refused[kind].most_common()
+            )
+            note = " (not applied, as the page says)" if kind == "tap" else ""
+            say(f"     {kind}{note}: {parts}")
     notices = outcomes[("tap", "notice")]
-    unmoved: Counter[str] = Counter()
-    for r in results:
-        unmoved.update(r["unmoved"])
+    resent = sum(r["resent"] for r in results)
     say(
-        f'   expected refusals: {refusals_save + refusals_fix} (saves "{ALREADY_ENTERED[1]}": '
-        f'{refusals_save}, corrections "{CHANGED_ELSEWHERE[1]}": {refusals_fix})'
+        f"   taps on a page another phone had overtaken (applied, with a notice): {notices}; "
+        f"taps sent twice with the same id: {resent}"
     )
-    if unmoved:
-        say(
-            f"     of which the page drawn with the refusal still showed what was refused (the "
-            f"same deal number, the same version), so saving again was refused once more: "
-            f"saves {unmoved['save']}, corrections {unmoved['correction']}"
-        )
-    say(f"   taps on a page another phone had overtaken (applied, with a notice): {notices}")
     errors = [e for r in results for e in r["errors"]]
     setup_errors = [r["setup_error"] for r in results if r["setup_error"]]
-    exhausted = sum(1 for r in results if r["exhausted"])
     say(f"   errors: {len(errors) + len(setup_errors)}")
     grouped = Counter((kind, status, why) for kind, _m, _p, status, why in errors)
     example = {(k, s, w): f"{m} {p}" for k, m, p, s, w in errors}
@@ -1129,18 +1047,18 @@ def report_scenario(
         say("   server exceptions (from gunicorn's log):")
         for line, n in exceptions.most_common(8):
             say(f"     {n:>5} × {line}")
-    if exhausted:
-        say(f"   note: {exhausted} clients ran out of markers and stopped early")
-    lost = len(check["missing"]) + len(check["lost_corrections"])
+    lost = len(check["missing"]) + len(check["lost_corrections"]) + len(check["lost_taps"])
     dup = len(check["duplicates"]) + len(check["unacknowledged"])
     say(
-        f"   CHECKS: {check['saves']} saves and {check['corrections']} corrections acknowledged, "
-        f"{check['stored']} deals stored (the matches began with {SEEDED} each): "
-        f"{len(check['missing'])} saves lost, {len(check['duplicates'])} duplicated, "
-        f"{len(check['unacknowledged'])} stored unacknowledged, "
-        f"{len(check['lost_corrections'])} corrections lost"
+        f"   CHECKS: {check['saves']} saves, {check['corrections']} corrections and "
+        f"{check['taps']} card taps acknowledged, {check['stored']} deals stored (the matches "
+        f"began with {SEEDED} each): {len(check['missing'])} saves lost, "
+        f"{len(check['duplicates'])} duplicated, {len(check['unacknowledged'])} stored "
+        f"unacknowledged, {len(check['lost_corrections'])} corrections lost, "
+        f"{len(check['lost_taps'])} taps lost or doubled"
     )
-    for key in ("missing", "duplicates", "unacknowledged", "lost_corrections", "other"):
+    problems = ("missing", "duplicates", "unacknowledged", "lost_corrections", "lost_taps", "other")
+    for key in problems:
         for line in check[key][:10]:
             say(f"     {key}: {line}")
         if len(check[key]) > 10:
@@ -1150,7 +1068,7 @@ def report_scenario(
         "scenario": name,
         "rps": rps,
         "errors": len(errors) + len(setup_errors),
-        "refusals": refusals_save + refusals_fix,
+        "refusals": total_refused,
         "lost": lost,
         "duplicates": dup,
         "other": len(check["other"]),
@@ -1160,24 +1078,11 @@ def report_scenario(
 def run_database(
     db: str, args: argparse.Namespace, scenarios: list[str], tmp: Path
 ) -> list[dict[str, Any]]:
-    if db == "sqlite":
-        url = f"sqlite:///{tmp / 'load.sqlite3'}"
-        label = "SQLite"
-    else:
-        url = f"{PG_SERVER}/{PG_DATABASE}"
-        label = "PostgreSQL"
-        try:
-            postgres(f"DROP DATABASE IF EXISTS {PG_DATABASE} WITH (FORCE)")
-            postgres(f"CREATE DATABASE {PG_DATABASE}")
-        except Exception as e:
-            raise Failure(f"PostgreSQL at {PG_SERVER} cannot be used: {e}") from e
-    env = server_env(url, tmp)
+    label = LABELS[db]
     summaries = []
-    try:
-        step(f"{label}: migrating a fresh database…")
-        run_quiet([sys.executable, "manage.py", "migrate", "--noinput"], env, "migrate")
+    with database(db, tmp, PG_DATABASE) as env:
         job = {"clients": args.clients, "scenarios": scenarios}
-        prepared = run_step("setup", job, env, tmp)
+        prepared = run_step(__file__, "setup", job, env, tmp)
         with Server(env, tmp / f"gunicorn-{db}.log") as server:
             baseline, baseline_label = server.baseline()
             step(f"{label}: gunicorn ({WORKERS} sync workers) on {HOST}:{server.port}")
@@ -1202,21 +1107,17 @@ def run_database(
                     baseline,
                 )
                 exceptions = server.exceptions(since)
-                # what each match's phones were told; the setup step's deals were told to it
                 ids = prepared[name]["matches"]
-                records = {
-                    str(m): {
-                        "saves": [[n - 1, n] for n in range(1, SEEDED + 1)],
-                        "corrections": [],
-                        "uncertain": [],
-                    }
-                    for m in ids
+                keys = ("saves", "corrections", "uncertain", "taps", "changed")
+                records: dict[str, dict[str, list[Any]]] = {
+                    str(m): {key: [] for key in (*keys, "toggles")} for m in ids
                 }
                 for r in results:
                     match = ids[0] if len(ids) == 1 else ids[r["index"]]
-                    for key in ("saves", "corrections", "uncertain"):
+                    for key in keys:
                         records[str(match)][key] += r[key]
-                check = run_step("check", {"matches": records}, env, tmp)
+                    records[str(match)]["toggles"].append(r["toggle"])
+                check = run_step(__file__, "check", {"matches": records}, env, tmp)
                 summary = report_scenario(
                     label,
                     name,
@@ -1231,12 +1132,6 @@ def run_database(
                 summaries.append(summary)
                 if name == "alone":
                     alone = latencies(results)
-    finally:
-        if db == "postgresql":
-            try:
-                postgres(f"DROP DATABASE IF EXISTS {PG_DATABASE} WITH (FORCE)")
-            except Exception as e:
-                say(f"PostgreSQL: could not drop {PG_DATABASE}: {e}")
     return summaries
 
 
@@ -1255,13 +1150,12 @@ def main() -> int:
     args = parser.parse_args()
     if args.clients < 1 or (args.requests is not None and args.requests < 1):
         parser.error("--clients and --requests must be at least 1")
+    if args.scenario != "many" and args.clients > MAX_SHARED:
+        parser.error(f"at most {MAX_SHARED} clients share one match (each has its own cards)")
 
-    if importlib.util.find_spec("gunicorn") is None:
-        say(
-            f"gunicorn is not installed for {sys.executable}: run `make install` (it is one of "
-            "the site's dependencies), or `.venv/bin/pip install gunicorn`, then run this with "
-            ".venv/bin/python."
-        )
+    missing = gunicorn_missing()
+    if missing:
+        say(missing)
         return 1
     databases = ["sqlite", "postgresql"] if args.db == "both" else [args.db]
     scenarios = ["one", "many"] if args.scenario == "both" else [args.scenario]
@@ -1275,13 +1169,7 @@ def main() -> int:
     failed: list[str] = []
     tmp = Path(tempfile.mkdtemp(prefix="scorekeeper-load-"))
     try:
-        write_settings(tmp)
-        step("collecting static files into the temporary directory…")
-        run_quiet(
-            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-            server_env(f"sqlite:///{tmp / 'unused.sqlite3'}", tmp),
-            "collectstatic",
-        )
+        prepare(tmp)
         for db in databases:
             try:
                 summaries += run_database(db, args, scenarios, tmp)
