@@ -42,6 +42,7 @@ from scorekeeper.forms import (
     SignupForm,
     add_rule_error,
 )
+from scorekeeper.history.document import match_export_document
 from scorekeeper.history.selectors import change_undoable
 from scorekeeper.inputs import parse_int
 from scorekeeper.live import live_board
@@ -50,7 +51,6 @@ from scorekeeper.rules.base import side_of_seat
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.scoreboard import scoreboard
 from scorekeeper.selectors import (
-    match_document,
     match_scored,
     matches_for_guest,
     matches_for_user,
@@ -321,17 +321,15 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
 
 @require_GET
 def match_export(request: HttpRequest, pk: int) -> HttpResponseBase:
-    """The match document with scores, as a download (the owner and the co-scorers); a match
+    """The match document with scores and history, as a download (the owner and the
+    co-scorers: :func:`~scorekeeper.history.document.match_export_document`); a match
     whose stored deals no longer pass the rules is downloaded as it is stored, without scores
     (its data stays the table's)."""
     try:
         match = match_for_scorer(request, pk).match
     except AccessDenied as denied:
         return denied_response(request, denied)
-    try:
-        _parsed, _result, exported = match_scored(match)
-    except RuleError:
-        exported = match_document(match)
+    exported = match_export_document(match)
     response = HttpResponse(
         json.dumps(exported, indent=1, ensure_ascii=False) + "\n",
         content_type="application/json; charset=utf-8",

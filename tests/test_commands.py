@@ -7,6 +7,7 @@ import pytest
 from django.core.management import ManagementUtility, base, call_command
 from django.core.management.base import CommandError
 
+from scorekeeper.history.document import changes_export
 from scorekeeper.models import Deal, Match, Player
 from scorekeeper.selectors import match_scored
 from tests.test_services import example
@@ -75,7 +76,8 @@ def test_export_match_prints_the_scored_document(make_match):
     match = make_match("biriba", deals=3)
     out = io.StringIO()
     call_command("export_match", str(match.pk), stdout=out)
-    assert json.loads(out.getvalue()) == match_scored(match)[2]
+    expected = {**match_scored(match)[2], "changes": changes_export(match)}
+    assert json.loads(out.getvalue()) == expected
     with pytest.raises(CommandError, match="no match"):
         call_command("export_match", str(match.pk + 100))
 

@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import services
+from scorekeeper.history.document import changes_export
 from scorekeeper.models import Deal, Match
 from scorekeeper.rules.match import rules_with_defaults
 from scorekeeper.selectors import match_scored
@@ -463,7 +464,8 @@ def test_export_downloads_the_scored_document(auth_client, make_match):
         assert response.status_code == 200
         assert response["Content-Type"].startswith("application/json")
         assert response["Content-Disposition"].startswith('attachment; filename="barbu-')
-        assert json.loads(response.content) == match_scored(match)[2]
+        expected = {**match_scored(match)[2], "changes": changes_export(match)}
+        assert json.loads(response.content) == expected
 
 
 def test_import_page_plain_and_htmx(auth_client):

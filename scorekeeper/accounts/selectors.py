@@ -1,8 +1,9 @@
 """Every match of an account in one download: a zip of match documents.
 
-Each file is what ``/matches/<id>/export.json`` sends for that match (with its scores; a match
-whose stored deals no longer pass the rules is written as it is stored), under the same name,
-so ``import_match`` reads each one back.
+Each file is what ``/matches/<id>/export.json`` sends for that match (with its scores and its
+history; a match whose stored deals no longer pass the rules is written as it is stored), under
+the same name, so ``import_match`` reads each one back: both are
+:func:`scorekeeper.history.document.match_export_document`.
 """
 
 from __future__ import annotations
@@ -10,22 +11,15 @@ from __future__ import annotations
 import io
 import json
 import zipfile
-from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Prefetch
 
+from scorekeeper.history.document import match_export_document
 from scorekeeper.models import Deal, Match
-from scorekeeper.rules.errors import RuleError
-from scorekeeper.selectors import match_document, match_scored, matches_for_user
+from scorekeeper.selectors import matches_for_user
 
-
-def match_export_document(match: Match) -> dict[str, Any]:
-    try:
-        _parsed, _result, exported = match_scored(match)
-    except RuleError:
-        exported = match_document(match)
-    return exported
+__all__ = ["account_matches", "match_export_document", "match_export_name", "matches_archive"]
 
 
 def match_export_name(match: Match) -> str:

@@ -62,10 +62,12 @@ class Place:
     ``"in_hand"``, ``"bonuses"``, ``"trump"``, ``"dealer"``, ``"sides"``, Barbu's
     ``"contract"``, ``"declarer"``, ``"doubles"`` and contract data keys (``"tricks"``,
     ``"suits"``, ...); outside the deals ``"players"``, ``"first_dealer"``, ``"rules"``,
-    ``"game"``, ``"format"``, ``"deals"``; or an unknown key, as written. ``key`` is the key
-    inside a field whose keys are names rather than parts of the document: the option of
+    ``"game"``, ``"format"``, ``"deals"``, ``"changes"`` (the history: ``index`` is the change,
+    counted from 0 as its references count it); or an unknown key, as written. ``key`` is the
+    key inside a field whose keys are names rather than parts of the document: the option of
     ``"rules"`` (``"target"``), the kind of ``"bonuses"`` (``"clean_biriba"``), the key of a
-    ``"doubles"`` entry (``"by"``).
+    ``"doubles"`` entry (``"by"``), the key of a change (``changes[3], at``: ``field="changes",
+    index=3, key="at"``).
     """
 
     deal: int | None = None

@@ -9,11 +9,13 @@ or step by step: ``m = parse_document(doc)``, ``result = score_match(m)``,
 
 from __future__ import annotations
 
+import copy
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from . import changes as history
 from . import schema
 from .base import GameEngine, MatchHeader, MatchResult
 from .cards import _quote
@@ -22,7 +24,16 @@ from .errors import Place, RuleError
 FORMAT = "scorekeeper-match/1"
 GAMES = ("biriba", "burraco", "barbu")
 EXPORT_KEYS = ("score", "totals", "finished", "winner")
-TOP_KEYS = ("format", "game", "rules", "players", "first_dealer", "deals", *EXPORT_KEYS)
+TOP_KEYS = (
+    "format",
+    "game",
+    "rules",
+    "players",
+    "first_dealer",
+    "deals",
+    *EXPORT_KEYS,
+    "changes",
+)
 
 
 def engine(game: str) -> GameEngine:
@@ -43,6 +54,9 @@ class Match:
     rules_input: dict[str, Any]  # the rules object as written
     rules: Any  # the engine's resolved rules value
     deals: tuple[Any, ...]
+    #: the match's history (``changes``), each change as the document writes it; scoring
+    #: never reads it (see :mod:`.changes`)
+    changes: tuple[dict[str, Any], ...] = ()
 
     @property
     def engine(self) -> GameEngine:
@@ -138,7 +152,10 @@ def parse_document(doc: object) -> Match:
             deals.append(eng.parse_deal(d, header=header, rules=rules, index=i))
         except RuleError as e:
             raise e.at(f"deal {i + 1}", deal=i + 1) from None
-    return Match(header=header, rules_input=rules_input, rules=rules, deals=tuple(deals))
+    changes = history.parse_changes(doc.get("changes", []), header)
+    return Match(
+        header=header, rules_input=rules_input, rules=rules, deals=tuple(deals), changes=changes
+    )
 
 
 def score_match(match: Match) -> MatchResult:
@@ -146,7 +163,8 @@ def score_match(match: Match) -> MatchResult:
 
 
 def document_json(match: Match) -> dict[str, Any]:
-    """The document as written (canonical cards), without anything derived."""
+    """The document as written (canonical cards), without anything derived; its history
+    (``changes``) last, when it has one."""
     eng = match.engine
     doc: dict[str, Any] = {"format": FORMAT, "game": match.header.game}
     if match.rules_input:
@@ -154,16 +172,30 @@ def document_json(match: Match) -> dict[str, Any]:
     doc["players"] = list(match.header.players)
     doc["first_dealer"] = match.header.first_dealer
     doc["deals"] = [eng.deal_json(d) for d in match.deals]
+    if match.changes:
+        doc["changes"] = _changes_json(match)
     return doc
 
 
+def _changes_json(match: Match) -> list[dict[str, Any]]:
+    """The history as it was read (a copy: the match's own stays as it is)."""
+    return [
+        {key: copy.deepcopy(value) for key, value in change.items()} for change in match.changes
+    ]
+
+
 def export_document(match: Match, result: MatchResult) -> dict[str, Any]:
+    """The document with what the rules derive from its deals; the history, untouched by the
+    scoring, after them."""
     doc = document_json(match)
+    changes = doc.pop("changes", None)
     for deal, score in zip(doc["deals"], result.deal_scores, strict=True):
         deal["score"] = score
     doc["totals"] = list(result.totals)
     doc["finished"] = result.finished
     doc["winner"] = result.winner
+    if changes is not None:
+        doc["changes"] = changes
     return doc
 
 

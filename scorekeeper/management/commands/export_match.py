@@ -1,4 +1,5 @@
-"""``python manage.py export_match ID``: print a stored match as its document, with scores."""
+"""``python manage.py export_match ID``: print a stored match as its document, with scores and
+its history (``changes``), as the site's export writes it."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from scorekeeper.history.document import match_export_document
 from scorekeeper.inputs import parse_int
 from scorekeeper.management.commands.score import indent_arg, write_json
 from scorekeeper.models import Match
 from scorekeeper.rules.errors import RuleError
-from scorekeeper.selectors import match_scored
 
 
 def match_id(text: str) -> int:
@@ -23,7 +24,7 @@ def match_id(text: str) -> int:
 
 
 class Command(BaseCommand):
-    help = "Print a stored match as a scorekeeper-match/1 document with scores."
+    help = "Print a stored match as a scorekeeper-match/1 document with scores and history."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("id", type=match_id, help="the match id")
@@ -35,7 +36,7 @@ class Command(BaseCommand):
         except Match.DoesNotExist:
             raise CommandError(f"there is no match {options['id']}") from None
         try:
-            _, _, exported = match_scored(match)
+            exported = match_export_document(match, strict=True)
         except RuleError as e:
             raise CommandError(f"the stored match does not pass the rules: {e.message}") from None
         write_json(self.stdout, exported, indent=options["indent"])
