@@ -200,21 +200,39 @@ def deal_record(
             limit=MAX_DEALS,
         )
     parsed, result, _ = rules_match.score_document_full(document)
-    deal = Deal.objects.create(
-        match=locked,
+    deal = _deal_add(
+        locked,
         number=next_number,
         data=parsed.engine.deal_json(parsed.deals[-1]),
-        saved_by=actor_of(by).name,
-    )
-    change_record(
-        match=locked,
         kind=MatchChange.Kind.ENTERED,
+        result=result,
         by=by,
-        number=next_number,
-        after=deal.data,
-        points_after=deal_points(result, next_number),
     )
     _store_result(locked, result, caller=match, by=by)
+    return deal
+
+
+def _deal_add(
+    locked: Match,
+    *,
+    number: int,
+    data: dict[str, Any],
+    kind: str,
+    result: MatchResult,
+    by: Actor | str,
+    detail: dict[str, Any] | None = None,
+) -> Deal:
+    """Store deal ``number`` as the rules wrote it, and its entry in the history."""
+    deal = Deal.objects.create(match=locked, number=number, data=data, saved_by=actor_of(by).name)
+    change_record(
+        match=locked,
+        kind=kind,
+        by=by,
+        number=number,
+        after=deal.data,
+        points_after=deal_points(result, number),
+        detail=detail,
+    )
     return deal
 
 
@@ -485,19 +503,13 @@ def deal_restore(
             raise  # the deal itself no longer fits there: the rules say why
         raise _refusal_breaks_later(error, verb="restore", number=number, shifted=1) from error
     _shift(locked, after=number - 1, by=1)
-    deal = Deal.objects.create(
-        match=locked,
+    _deal_add(
+        locked,
         number=number,
         data=parsed.engine.deal_json(parsed.deals[number - 1]),
-        saved_by=actor_of(by).name,
-    )
-    change_record(
-        match=locked,
         kind=MatchChange.Kind.RESTORED,
+        result=result,
         by=by,
-        number=number,
-        after=deal.data,
-        points_after=deal_points(result, number),
         detail={"restores": deleted.pk, **_undoing(undo_of)},
     )
     _store_result(locked, result, caller=match, by=by)
