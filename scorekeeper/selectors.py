@@ -46,6 +46,11 @@ def _with_seats(queryset: QuerySet[Match]) -> QuerySet[Match]:
     )
 
 
+def _in_order(game: str, rules: dict[str, Any]) -> dict[str, Any]:
+    ordered = rules_match.rules_with_defaults(game, {})
+    return {**{k: rules[k] for k in ordered if k in rules}, **rules}
+
+
 def match_document(
     match: Match,
     *,
@@ -69,7 +74,9 @@ def match_document(
     return {
         "format": rules_match.FORMAT,
         "game": match.game,
-        "rules": dict(match.rules),
+        # in the rules core's order of the options, whatever order the database keeps
+        # (PostgreSQL's jsonb does not keep it): every export of a match reads the same
+        "rules": _in_order(match.game, match.rules),
         "players": [player.name for player in match.seated_players],
         "first_dealer": match.first_dealer,
         "deals": deals,
