@@ -294,13 +294,18 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
             return match_detail(_as_get(request), pk)
         return redirect(match)
     deals = list(match.deals.all())
+    asked = parse_int(request.GET.get("delete"), lo=1, hi=len(deals)) if deals else None
     context: dict[str, Any] = {
         "match": match,
         "access": access,
-        # each deal's digest: its delete is refused if another phone changed it since
-        "bases": [services.deal_fingerprint(deal.data) for deal in deals],
         "last_base": services.deal_fingerprint(deals[-1].data) if deals else "",
         "undoable": change_undoable(match),
+        # the deal whose Delete was asked for (?delete=N), else the last deal's is offered
+        "asked": asked,
+        # the digest of the deal the Delete shows: refused if another phone changed it since
+        "delete_base": services.deal_fingerprint(deals[(asked or len(deals)) - 1].data)
+        if deals
+        else "",
         "live": live_board(match),
     }
     try:

@@ -146,6 +146,6 @@ def test_a_new_user_scores_a_whole_barbu_match_to_its_winner(live_server, chromi
     expect(page.locator(".winner-banner")).to_contain_text(winner)
     expect(page.locator(".total.winner")).to_contain_text(winner)
     expect(page.locator(".deals .deal")).to_have_count(28)
-    page.locator("#deal-28 summary").click()
+    page.locator("#deal-28 > summary").click()
     expect(page.locator("#deal-28 .breakdown")).to_be_visible()
     fits(page)

@@ -92,6 +92,6 @@ def test_a_new_user_scores_a_biriba_match_to_its_winner(live_server, chromium):
     end = totals(page)
     assert end[0] >= 500 > end[1]
     # any deal's breakdown is a tap away
-    page.locator("#deal-1 summary").click()
+    page.locator("#deal-1 > summary").click()
     expect(page.locator("#deal-1 .breakdown")).to_contain_text("biriba")
     fits(page)

@@ -191,7 +191,7 @@ def test_a_new_user_scores_a_burraco_match_to_its_winner(live_server, chromium):
     assert totals(page) == [360, 25]
 
     # an earlier deal corrected: Q♦ was not left in hand after all
-    page.locator("#deal-1 summary").click()
+    page.locator("#deal-1 > summary").click()
     page.get_by_role("link", name="Correct deal 1").click()
     page.wait_for_url(re.compile(r"/deals/1/edit/$"))
     fits(page)

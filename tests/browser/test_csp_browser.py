@@ -95,7 +95,7 @@ def test_every_page_keeps_to_the_policy(chromium, live_server):
     watch.clean("rummy pad")
     save(page, scoreboard, 1)
     watch.clean("scoreboard after a save")
-    page.locator("#deal-1 summary").click()
+    page.locator("#deal-1 > summary").click()
     page.locator('[data-correct="1"]').first.click()
     page.wait_for_url(re.compile(r"/deals/1/edit/$"))
     tap(page, "side:0")

@@ -92,7 +92,7 @@ def test_a_deal_through_the_hooks_only(chromium, live_server, javascript):
     assert totals == match.totals
 
     # the correction: Babis & Dora also kept a king in hand
-    page.locator('[data-deal="1"] summary').click()  # the row opens its breakdown
+    page.locator('[data-deal="1"] > summary').click()  # the row opens its breakdown
     hook(page, '[data-correct="1"]')
     expect(page.locator("[data-entry-deal]")).to_have_attribute("data-entry-deal", "1")
     for selector in (

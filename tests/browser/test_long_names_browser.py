@@ -54,7 +54,7 @@ def visit(page, url: str) -> None:
 
 
 def open_breakdown(page) -> None:
-    page.locator("#deal-1 summary").first.click()
+    page.locator("#deal-1 > summary").first.click()
     page.wait_for_selector("#deal-1 .breakdown", state="visible")
     fits(page)
 

@@ -52,7 +52,7 @@ def test_a_barbu_deal_without_javascript(live_server, chromium):
     expect(page.locator("main")).to_contain_text("Deal 1 saved.")
 
     # the breakdown and the delete confirmation are <details>: they open without JavaScript
-    page.locator("#deal-1 summary").click()
+    page.locator("#deal-1 > summary").click()
     expect(page.locator("#deal-1 .breakdown")).to_be_visible()
     # a correction is confirmed on the page before it replaces the deal
     with page.expect_navigation():
@@ -65,7 +65,7 @@ def test_a_barbu_deal_without_javascript(live_server, chromium):
         page.get_by_role("button", name="Yes, replace deal 1").click()
     assert page.url == scoreboard
     expect(page.locator("main")).to_contain_text("Deal 1 corrected.")
-    page.locator("#deal-1 summary").click()
+    page.locator("#deal-1 > summary").click()
     page.get_by_text("Delete deal 1…").click()
     with page.expect_navigation():
         page.get_by_role("button", name="Yes, delete deal 1").click()
