@@ -47,6 +47,7 @@ from scorekeeper.history.selectors import change_undoable
 from scorekeeper.inputs import parse_int
 from scorekeeper.live import live_board
 from scorekeeper.models import MAX_DEALS, Game, MatchChange, Player
+from scorekeeper.pages import as_get, page_redirect
 from scorekeeper.rules.base import side_of_seat
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.scoreboard import scoreboard
@@ -55,22 +56,6 @@ from scorekeeper.selectors import (
     matches_for_guest,
     matches_for_user,
 )
-
-
-def _redirect(request: HttpRequest, url: str) -> HttpResponseBase:
-    """Go to another page: a plain redirect, or a full-page navigation for htmx."""
-    if request.htmx:
-        return HttpResponseClientRedirect(url)
-    return redirect(url)
-
-
-def _as_get(request: HttpRequest) -> HttpRequest:
-    """The same request as a GET, to draw the page again after a POST (view restart)."""
-    request.method = "GET"
-    request.POST = request.POST.copy()
-    request.POST.clear()
-    return request
-
 
 # ---------------------------------------------------------------------------------------------
 # Home and accounts
@@ -97,7 +82,7 @@ def home(request: HttpRequest) -> TemplateResponse:
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponseBase:
     if request.user.is_authenticated:
-        return _redirect(request, reverse("home"))
+        return page_redirect(request, reverse("home"))
     if request.method == "POST":
         form = SignupForm(request.POST)
         if form.is_valid():
@@ -109,7 +94,7 @@ def signup(request: HttpRequest) -> HttpResponseBase:
                     _("Welcome, %(name)s! Start your first match."), name=user.get_username()
                 ),
             )
-            return _redirect(request, reverse("match_new"))
+            return page_redirect(request, reverse("match_new"))
     else:
         form = SignupForm()
     template_name = "registration/signup.html"
@@ -180,7 +165,7 @@ def match_new(request: HttpRequest) -> HttpResponseBase:
             except RuleError as error:
                 add_rule_error(form, error)
             else:
-                return _redirect(request, match.get_absolute_url())
+                return page_redirect(request, match.get_absolute_url())
     else:
         same_game = request.GET.get("game") == game
         carried = {
@@ -291,7 +276,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
     if request.method == "POST":
         _scoreboard_action(request, access)
         if request.htmx:
-            return match_detail(_as_get(request), pk)
+            return match_detail(as_get(request), pk)
         return redirect(match)
     deals = list(match.deals.all())
     asked = parse_int(request.GET.get("delete"), lo=1, hi=len(deals)) if deals else None
@@ -360,7 +345,7 @@ def match_import(request: HttpRequest) -> HttpResponseBase:
                 refusal = error
             else:
                 messages.success(request, _("Match imported."))
-                return _redirect(request, match.get_absolute_url())
+                return page_redirect(request, match.get_absolute_url())
     else:
         form = ImportForm()
     # the names a refusal may quote (drawn isolated): the refused document's players

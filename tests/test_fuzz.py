@@ -192,8 +192,7 @@ def snapshot() -> dict[str, list[tuple[Any, ...]]]:
     return {
         model._meta.label: list(model._default_manager.order_by("pk").values_list())
         for model in apps.get_models()
-        if model._meta.app_label not in EXCLUDED_APPS
-        and model._meta.label not in EXCLUDED_MODELS
+        if model._meta.app_label not in EXCLUDED_APPS and model._meta.label not in EXCLUDED_MODELS
     }
 
 

@@ -26,12 +26,11 @@ import secrets
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
-from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.access import Access, AccessDenied, denied_response, match_for_scorer
 from scorekeeper.entry import drafts as st
@@ -52,6 +51,7 @@ from scorekeeper.entry.services import (
 from scorekeeper.inputs import parse_int
 from scorekeeper.live import live_entry
 from scorekeeper.models import Deal, DealDraft, Match
+from scorekeeper.pages import page_redirect
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.selectors import match_document
@@ -79,19 +79,13 @@ def _entry_url(match: Match, number: int | None) -> str:
     return reverse("deal_edit", args=[match.pk, number])
 
 
-def _redirect(request: HttpRequest, url: str) -> HttpResponse:
-    if request.htmx:
-        return HttpResponseClientRedirect(url)
-    return HttpResponseRedirect(url)
-
-
 def _deal_gone(request: HttpRequest, match: Match, number: int) -> HttpResponse:
     messages.error(
         request,
         _("Deal %(n)s is no longer there (it was deleted): nothing was changed.") % {"n": number},
         extra_tags="deal_gone",
     )
-    return _redirect(request, _scoreboard_url(match))
+    return page_redirect(request, _scoreboard_url(match))
 
 
 def _version(draft: DealDraft) -> str:
@@ -214,12 +208,12 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
             )
     if not editing and match.is_finished:
         messages.info(request, _("This match is finished: no deal can be added."))
-        return _redirect(request, _scoreboard_url(match))
+        return page_redirect(request, _scoreboard_url(match))
     try:
         page = _page(match, document, number)
     except RuleError as e:  # the stored deals no longer pass the rules: nothing to enter on
         messages.error(request, e.message, extra_tags=e.code)
-        return _redirect(request, _scoreboard_url(match))
+        return page_redirect(request, _scoreboard_url(match))
     deal_number = page.deal_number
     base = deal_fingerprint(document["deals"][number - 1]) if editing else ""
     if form is None or not form.from_a_page():
@@ -534,4 +528,4 @@ def _save(
         messages.success(request, _("Deal %(n)s corrected.") % {"n": number})
     else:
         messages.success(request, _("Deal %(n)s saved.") % {"n": number})
-    return _redirect(request, _scoreboard_url(match))
+    return page_redirect(request, _scoreboard_url(match))

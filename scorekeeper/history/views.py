@@ -38,6 +38,7 @@ from scorekeeper.history import selectors
 from scorekeeper.inputs import parse_int
 from scorekeeper.labels import bonus_name, contract_name
 from scorekeeper.models import Game, Match, MatchChange
+from scorekeeper.pages import as_get
 from scorekeeper.rules import barbu
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.scoreboard import PER_SEAT_COUNTS, SEAT_FACTS
@@ -58,14 +59,6 @@ DEAL_KINDS = frozenset(
         MatchChange.Kind.SWAPPED,
     }
 )
-
-
-def _as_get(request: HttpRequest) -> HttpRequest:
-    """The same request as a GET, to draw the page again after a POST (view restart)."""
-    request.method = "GET"
-    request.POST = request.POST.copy()
-    request.POST.clear()
-    return request
 
 
 # ---------------------------------------------------------------------------------------------
@@ -229,7 +222,7 @@ def match_history(request: HttpRequest, pk: int) -> HttpResponseBase:
     if request.method == "POST":
         _history_action(request, access)
         if request.htmx:
-            return match_history(_as_get(request), pk)
+            return match_history(as_get(request), pk)
         return redirect(_history_url(match, asked))
     page = selectors.history_page(match, asked)
     context = {

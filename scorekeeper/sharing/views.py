@@ -22,7 +22,6 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
-from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper import names
 from scorekeeper.access import (
@@ -42,25 +41,12 @@ from scorekeeper.forms import add_rule_error
 from scorekeeper.inputs import parse_int
 from scorekeeper.live import live_watch
 from scorekeeper.models import Match, MatchMember, ShareLink
+from scorekeeper.pages import as_get, page_redirect
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.scoreboard import scoreboard
 from scorekeeper.selectors import match_scored
 from scorekeeper.sharing import codes, services, tries
 from scorekeeper.sharing.forms import CodeForm, JoinForm
-
-
-def _redirect(request: HttpRequest, url: str) -> HttpResponseBase:
-    """Go to another page: a plain redirect, or a full-page navigation for htmx."""
-    if request.htmx:
-        return HttpResponseClientRedirect(url)
-    return redirect(url)
-
-
-def _as_get(request: HttpRequest) -> HttpRequest:
-    request.method = "GET"
-    request.POST = request.POST.copy()
-    request.POST.clear()
-    return request
 
 
 def qr_svg(url: str, title: str) -> SafeString:
@@ -141,7 +127,7 @@ def match_share(request: HttpRequest, pk: int, kind: str) -> HttpResponseBase:
     if request.method == "POST":
         _share_action(request, access, kind)
         if request.htmx:
-            return match_share(_as_get(request), pk, kind)
+            return match_share(as_get(request), pk, kind)
         return redirect("match_share", pk=match.pk, kind=kind)
     link = match.links.filter(kind=kind).first()
     context: dict[str, Any] = {
@@ -210,10 +196,10 @@ def join(request: HttpRequest, token: str) -> HttpResponseBase:
     user = request.user if request.user.is_authenticated else None
     if user is not None and user.pk == match.owner_id:
         messages.info(request, _("This is your own match: you keep its score already."))
-        return _redirect(request, match.get_absolute_url())
+        return page_redirect(request, match.get_absolute_url())
     member = _membership(request, match)
     if member is not None and member.removed is None:
-        return _redirect(request, match.get_absolute_url())
+        return page_redirect(request, match.get_absolute_url())
     if member is not None and not may_rejoin(member, link):
         return denied_response(request, AccessDenied("removed"))
     form = JoinForm(request.POST if request.method == "POST" else None, guest=user is None)
@@ -239,7 +225,7 @@ def join(request: HttpRequest, token: str) -> HttpResponseBase:
                 request,
                 _("You keep score of this match now: enter, correct and delete its deals."),
             )
-            response = _redirect(request, match.get_absolute_url())
+            response = page_redirect(request, match.get_absolute_url())
             if user is None:
                 guest_cookie_set(response, key)  # a new key, or a longer life for this one
             return response
@@ -266,7 +252,7 @@ def join_code(request: HttpRequest) -> HttpResponseBase:
         link = ShareLink.objects.filter(code=form.cleaned_data["code"]).first()
         if link is not None:
             name = "join" if link.kind == ShareLink.Kind.SCORE else "watch"
-            return _redirect(request, reverse(name, args=[link.token]))
+            return page_redirect(request, reverse(name, args=[link.token]))
         tries.try_count(request)
         locked = tries.tries_left(request) == 0
         if not locked:
