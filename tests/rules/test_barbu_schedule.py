@@ -312,6 +312,7 @@ def test_next_deal_at_the_start():
             {"seat": 3, "owed": 2, "deals_left": 7, "must_double": False},
             {"seat": 0, "owed": 2, "deals_left": 7, "must_double": False},
         ],
+        "to_enter": [],
     }
 
 

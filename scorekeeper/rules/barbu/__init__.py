@@ -20,7 +20,11 @@ The engine names that ``scorekeeper.rules.match`` calls: ``NAME``, ``PLAYER_COUN
   the contracts they may name and the doubles each other player still owes them;
 - ``contracts_left(header, rules, deals, declarer=None)``;
 - ``score_deal(header, rules, deal, index=)``: one deal on its own; ``preview_deal(header,
-  rules, deals, deal)``: the next deal checked against the deals before it.
+  rules, deals, deal)``: the next deal checked against the deals before it;
+- swapping two deals' contracts (:mod:`.swap`): ``swap_partner(match, number, contract)``,
+  the deal of the same declarer to swap with when deal ``number`` is corrected to
+  ``contract``; ``swap_contracts(match, number, other)``, the two deals after the swap;
+  ``swapped_deals(match, number, other)``, the same with the doubles each one drops.
 
 Decisions where the rules are silent:
 
@@ -31,6 +35,14 @@ Decisions where the rules are silent:
   the declarer twice in the declarer's deals left is refused (``enforce``) or flagged once
   (``warn``). A redoubled business counts as a double by the player who doubled.
 - King has no doubling: ``compulsory_doubles`` is ``off`` and every negative is played.
+- A deal still to enter (``"to_enter": true``: its contract named, its data not yet entered,
+  as after a swap of contracts) counts in the schedule and its doubles count as made for the
+  compulsory doubles (they were said before play, whatever the cards later show). It scores
+  zeros with an empty settlement (no business is settled before the cards are known) and is
+  never a split; the match is not finished while a deal is to enter.
+- A swap keeps each deal's doubles that the new contract allows and drops the others (only
+  doubles between non-declarers, when the new contract is positive); ``swapped_deals`` says
+  which, with the rule's reason.
 - Zero-sum variants (classic, Ravage City, King) are checked after every deal (the running sum
   is the sum of the contract totals so far), after every complete series and at the end; a
   breach raises :class:`ScoringFault`, an ``AssertionError`` that is the program's own fault.
@@ -49,7 +61,7 @@ from .contracts import (
     deal_count,
     split_scores,
 )
-from .deal import BarbuDeal, check_deal, deal_json, is_split, parse_deal
+from .deal import BarbuDeal, check_deal, deal_json, is_split, parse_contract, parse_deal
 from .doubles import (
     Action,
     Double,
@@ -100,6 +112,13 @@ from .sheet import (
     suit_rest,
     suit_tallies,
     whole_tricks,
+)
+from .swap import (
+    DroppedDouble,
+    SwappedDeal,
+    swap_contracts,
+    swap_partner,
+    swapped_deals,
 )
 
 NAME = "barbu"
@@ -153,6 +172,12 @@ __all__ = [
     "deals_left_in_series",
     "declarer_of",
     "double_refusal",
+    "DroppedDouble",
+    "SwappedDeal",
+    "parse_contract",
+    "swap_contracts",
+    "swap_partner",
+    "swapped_deals",
     "expand_shortcut",
     "is_split",
     "match_length",

@@ -5,6 +5,11 @@ contract data the contract does not record (or that an unplayed deal carries), a
 that contradicts itself: counts that do not add up, the ace of hearts with a player who took
 no hearts, a finishing order that is not the four players, an illegal double. What depends on
 the deals before (contracts already named, compulsory doubles) is checked by ``score``.
+
+A deal *still to enter* (``"to_enter": true``) has its contract named, and its doubles when
+they are known, but none of its contract data yet: a table that swapped two deals' contracts
+enters both again. It carries no contract data key at all, and it is never an undoubled
+negative contract that is split (see :mod:`.scoring` for how it counts).
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from .doubles import Double, check_doubles
 from .options import BarbuRules, UndoubledNegative
 from .schedule import check_in_match, declarer_of
 
-DEAL_KEYS = ("contract", "declarer", "doubles", *ALL_DATA_KEYS, "score")
+DEAL_KEYS = ("contract", "declarer", "doubles", "to_enter", *ALL_DATA_KEYS, "score")
 DOUBLE_KEYS = ("by", "on", "redoubled")
 _RANKS = {name: rank for rank, name in RANK_NAMES.items()} | {"T": 10}
 
@@ -43,8 +48,8 @@ _RANKS = {name: rank for rank, name in RANK_NAMES.items()} | {"T": 10}
 @dataclass(frozen=True)
 class BarbuDeal:
     """A deal as entered. ``declarer`` is what the document states (``None``: not stated; the
-    rotation decides). Contract data fields are ``None`` when the contract does not use them
-    or the deal was not played."""
+    rotation decides). Contract data fields are ``None`` when the contract does not use them,
+    the deal was not played, or its data is still to enter (``to_enter``)."""
 
     contract: Contract
     doubles: tuple[Double, ...] = ()
@@ -61,6 +66,7 @@ class BarbuDeal:
     suits: tuple[tuple[int, ...], ...] | None = None
     last_trick: int | None = None
     boys: tuple[int, ...] | None = None
+    to_enter: bool = False  # the contract is named, its data still to enter
 
     def data_given(self) -> list[str]:
         """The contract data keys this deal carries, in the format's order."""
@@ -71,10 +77,14 @@ _DATA_FIELDS = {f.name for f in fields(BarbuDeal)} & set(ALL_DATA_KEYS)
 assert _DATA_FIELDS == set(ALL_DATA_KEYS)
 
 
-def is_split(rules: BarbuRules, contract: Contract, doubles: Sequence[Double]) -> bool:
-    """An undoubled negative contract that is not played (its total is split)."""
+def is_split(
+    rules: BarbuRules, contract: Contract, doubles: Sequence[Double], *, to_enter: bool = False
+) -> bool:
+    """An undoubled negative contract that is not played (its total is split). A deal still
+    to enter (``to_enter``) never is: nothing of it is scored yet."""
     return (
-        rules.undoubled_negative is UndoubledNegative.SPLIT
+        not to_enter
+        and rules.undoubled_negative is UndoubledNegative.SPLIT
         and rules.doubling
         and not contract.positive
         and not doubles
@@ -106,12 +116,25 @@ def parse_deal(raw: object, *, header: MatchHeader, rules: BarbuRules, index: in
     # The doubles decide whether the deal was played (and so which keys it records): judge
     # them first, so that an illegal double is refused as such, not as missing data.
     check_doubles(doubles, declarer=declarer, contract=contract, rules=rules, names=names)
+    to_enter = schema.boolean(obj.get("to_enter", False), "to_enter")
     given = [k for k in ALL_DATA_KEYS if k in obj]
+    if to_enter:
+        _check_nothing_entered(given, index=index, declarer=names[declarer])
+        deal = BarbuDeal(contract=contract, doubles=doubles, declarer=stated, to_enter=True)
+        check_deal(deal, header=header, rules=rules, index=index)
+        return deal
     _check_keys(contract, given, split=is_split(rules, contract, doubles), declarer=names[declarer])
     data = {key: _read(key, obj[key], names, declarer) for key in given}
     deal = BarbuDeal(contract=contract, doubles=doubles, declarer=stated, **data)
     check_deal(deal, header=header, rules=rules, index=index)
     return deal
+
+
+def parse_contract(
+    raw: object, *, rules: BarbuRules, names: Sequence[str], declarer: int
+) -> Contract:
+    """The contract ``declarer`` (a seat) names, refused unless it is one of the variant's."""
+    return _contract(raw, rules, names, declarer)
 
 
 def _contract(raw: object, rules: BarbuRules, names: Sequence[str], seat: int) -> Contract:
@@ -205,6 +228,25 @@ def _check_keys(contract: Contract, given: Sequence[str], *, split: bool, declar
                 where=(key,),
                 place=Place(field=key),
             )
+
+
+def _check_nothing_entered(given: Sequence[str], *, index: int, declarer: str) -> None:
+    """A deal still to enter carries no contract data (its data is entered later, and then
+    ``to_enter`` is left out)."""
+    if given:
+        key = given[0]
+        raise RuleError(
+            "to_enter_with_data",
+            "deal {number} (declared by {declarer}) is still to enter ({marker}), so it "
+            "records no {key} yet: once its data is entered, leave out {flag}",
+            number=index + 1,
+            declarer=declarer,
+            marker='"to_enter": true',
+            key=_quote(key),
+            flag=_quote("to_enter"),
+            where=(key,),
+            place=Place(field=key),
+        )
 
 
 def _counts(maximum: int) -> Callable[[object, str], tuple[int, ...]]:
@@ -311,6 +353,9 @@ def check_deal(deal: BarbuDeal, *, header: MatchHeader, rules: BarbuRules, index
     if deal.contract not in contracts_of(rules.variant):
         _contract(deal.contract.value, rules, names, declarer)
     check_doubles(deal.doubles, declarer=declarer, contract=deal.contract, rules=rules, names=names)
+    if deal.to_enter:
+        _check_nothing_entered(deal.data_given(), index=index, declarer=names[declarer])
+        return
     split = is_split(rules, deal.contract, deal.doubles)
     _check_keys(deal.contract, deal.data_given(), split=split, declarer=names[declarer])
     if not split:
@@ -502,6 +547,8 @@ def deal_json(deal: BarbuDeal) -> dict[str, Any]:
         {"by": d.by, "on": d.on, **({"redoubled": True} if d.redoubled else {})}
         for d in deal.doubles
     ]
+    if deal.to_enter:
+        out["to_enter"] = True  # false is the same as absent, and not written
     for key in deal.contract.data_keys:
         value = getattr(deal, key)
         if value is None:

@@ -1,5 +1,11 @@
 """Scoring a Barbu match: each deal's raw scores and settlement, the schedule, compulsory
 doubles, the zero-sum check and what may happen next.
+
+A deal still to enter (``to_enter``) counts in the schedule (its declarer has named its
+contract) and its doubles count towards the compulsory doubles, but it scores nothing yet: its
+raw scores, doubles and totals are zeros, its settlement is empty and its score says
+``"to_enter": true``. While any deal is to enter the match is not finished, and the zero-sum
+check of a complete series or match waits for it.
 """
 
 from __future__ import annotations
@@ -112,7 +118,22 @@ def raw_scores(deal: BarbuDeal, rules: BarbuRules) -> tuple[int, ...]:
     )
 
 
+def _to_enter_score(declarer: int) -> dict[str, Any]:
+    """The score of a deal still to enter: nothing yet, and no business settled."""
+    zero = [0] * SEATS
+    return {
+        "declarer": declarer,
+        "raw": list(zero),
+        "doubles": list(zero),
+        "total": list(zero),
+        "settlement": [],
+        "to_enter": True,
+    }
+
+
 def _deal_score(deal: BarbuDeal, rules: BarbuRules, declarer: int, where: str) -> dict[str, Any]:
+    if deal.to_enter:
+        return _to_enter_score(declarer)
     want = contract_total(rules, deal.contract)
     split = is_split(rules, deal.contract, deal.doubles)
     raw = split_scores(want, declarer) if split else raw_scores(deal, rules)
@@ -295,8 +316,10 @@ def _walk(header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal]) ->
     deal_scores: list[dict[str, Any]] = []
     running: list[list[int]] = []
     notices: list[Notice] = []
+    pending = False  # a deal so far is still to enter: its series does not add up yet
     for index, deal in enumerate(deals):
         where = f"deal {index + 1}"
+        pending = pending or deal.to_enter
         try:
             check_deal(deal, header=header, rules=rules, index=index)
             declarer = declarer_of(header, rules, index)
@@ -314,12 +337,13 @@ def _walk(header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal]) ->
             ]
             notices.extend(found)
         totals = [t + d for t, d in zip(totals, result["total"], strict=True)]
-        expected += contract_total(rules, deal.contract)
+        expected += 0 if deal.to_enter else contract_total(rules, deal.contract)
         if sum(totals) != expected:
             raise ScoringFault(
                 "the sum of the running totals", where=where, got=sum(totals), want=expected
             )
-        if rules.variant in ZERO_SUM and (completes_series(rules, index) or index == length - 1):
+        whole = completes_series(rules, index) or index == length - 1
+        if rules.variant in ZERO_SUM and whole and not pending:
             if sum(totals) != 0:
                 raise ScoringFault(
                     "the sum of a complete series or match", where=where, got=sum(totals), want=0
@@ -348,17 +372,25 @@ def _winner(rules: BarbuRules, totals: Sequence[int], finished: bool) -> int | N
     return top[0] if len(top) == 1 else None
 
 
+def _to_enter(walk: _Walk) -> list[int]:
+    """The deals still to enter, counted from 1."""
+    return [n for n, score in enumerate(walk.deal_scores, start=1) if score.get("to_enter")]
+
+
 def _next(header: MatchHeader, rules: BarbuRules, walk: _Walk) -> dict[str, Any]:
     length = match_length(rules)
     index = len(walk.deal_scores)
+    to_enter = _to_enter(walk)
     if index >= length:
+        # every deal is there: finished, unless some are still to enter (no new deal then)
         return {
-            "finished": True,
+            "finished": not to_enter,
             "number": None,
             "of": length,
             "declarer": None,
             "contracts": [],
             "doubles_owed": [],
+            "to_enter": to_enter,
         }
     ledger = walk.ledger
     declarer = declarer_of(header, rules, index)
@@ -376,6 +408,7 @@ def _next(header: MatchHeader, rules: BarbuRules, walk: _Walk) -> dict[str, Any]
         "declarer": declarer,
         "contracts": [c.value for c in ledger.contracts_left(declarer)],
         "doubles_owed": owed,
+        "to_enter": to_enter,
     }
 
 
@@ -383,7 +416,7 @@ def score(header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal]) ->
     """Validate every deal against the rules and the deals before it, and score the match."""
     walk = _walk(header, rules, deals)
     totals = walk.running[-1] if walk.running else [0] * SEATS
-    finished = len(deals) == match_length(rules)
+    finished = len(deals) == match_length(rules) and not any(d.to_enter for d in deals)
     return MatchResult(
         deal_scores=walk.deal_scores,
         totals=list(totals),
@@ -398,7 +431,10 @@ def score(header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal]) ->
 def next_deal(header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal]) -> dict[str, Any]:
     """What may happen next: ``{"finished", "number" (1-based), "of", "declarer", "contracts"
     (what the declarer may name), "doubles_owed": [{"seat", "owed", "deals_left",
-    "must_double"}]}`` (``doubles_owed`` is empty when compulsory doubles are off)."""
+    "must_double"}], "to_enter"}`` (``doubles_owed`` is empty when compulsory doubles are off;
+    ``to_enter`` lists the deals still to enter, counted from 1). When every deal of the match
+    is there but some are still to enter, the match is not finished and there is no next
+    deal: ``finished`` is false and ``number``, ``declarer`` are ``None``."""
     return _next(header, rules, _walk(header, rules, deals))
 
 

@@ -14,7 +14,8 @@ questions, so that no page or draft holds a rule:
 - :func:`deal_sum`: the sum check of a scored deal: the raw scores add up to the contract's
   total, the doubles move points without making or losing any, and so the totals add up to
   the contract's total too (the contract totals of a declarer's series add up to 0 in the
-  zero-sum variants: a single deal's do not).
+  zero-sum variants: a single deal's do not). A deal still to enter scores nothing yet, so
+  its sums are all 0, and so is what they must be.
 
 The doubles are :mod:`.doubles`'s (``allowed_doubles``, ``shortcut_choices``,
 ``keep_allowed_doubles``, ``SettlementLine.gainer``).
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import SUITS, Suit, parse_suit
 from .contracts import (
@@ -119,26 +121,31 @@ class DealSum:
     """The sum check of a scored deal: ``want`` is the contract's total (what the raw scores,
     and so the totals, of any deal of that contract add up to); ``raw``, ``doubles`` and
     ``total`` the sums of the deal's three rows. ``zero_sum``: the variant's totals add up to
-    0 over each declarer's contracts (classic, Ravage City, King), not over one deal."""
+    0 over each declarer's contracts (classic, Ravage City, King), not over one deal.
+    ``to_enter``: the deal is still to enter, so it scores nothing yet and ``want`` is 0."""
 
     want: int
     raw: int
     doubles: int
     total: int
     zero_sum: bool
+    to_enter: bool = False
 
     @property
     def ok(self) -> bool:
         return self.raw == self.want and self.doubles == 0 and self.total == self.want
 
 
-def deal_sum(rules: BarbuRules, contract: Contract, score: Mapping[str, Sequence[int]]) -> DealSum:
+def deal_sum(rules: BarbuRules, contract: Contract, score: Mapping[str, Any]) -> DealSum:
     """Check the sums of ``score``, a deal's score as the rules write it (``raw``,
-    ``doubles``, ``total``: four numbers each), under ``contract``."""
+    ``doubles``, ``total``: four numbers each, and ``"to_enter": true`` for a deal still to
+    enter), under ``contract``."""
+    to_enter = bool(score.get("to_enter"))
     return DealSum(
-        want=contract_total(rules, contract),
+        want=0 if to_enter else contract_total(rules, contract),
         raw=sum(score["raw"]),
         doubles=sum(score["doubles"]),
         total=sum(score["total"]),
         zero_sum=rules.variant in ZERO_SUM,
+        to_enter=to_enter,
     )
