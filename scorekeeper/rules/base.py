@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -98,6 +98,90 @@ class MatchResult:
     next_deal: dict[str, Any] = field(default_factory=dict)  # who deals / declares next, ...
 
 
+@dataclass(frozen=True)
+class DealStep:
+    """One deal scored against what the deals before it left: the engine's ``tally`` after
+    it, its JSON ``score`` (as ``MatchResult.deal_scores`` holds it) and the notices found at
+    it (each placed at the deal)."""
+
+    tally: Any
+    score: dict[str, Any]
+    notices: tuple[Notice, ...] = ()
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a match stands after its deals: what :class:`MatchResult` says beside the deals."""
+
+    deals: int
+    totals: tuple[int, ...]
+    finished: bool
+    winner: int | None
+    next_deal: dict[str, Any]
+
+
+def fold(
+    header: MatchHeader,
+    rules: Any,
+    deals: Sequence[Any],
+    *,
+    start: Callable[[MatchHeader, Any], Any],
+    step: Callable[[MatchHeader, Any, Any, Any], DealStep],
+    standing: Callable[[MatchHeader, Any, Any], Standing],
+) -> MatchResult:
+    """Score a match deal by deal: ``step`` each deal against the tally the deals before it
+    left (from ``start``), then say where the match stands. A tally has ``deals`` (how many
+    it has counted) and ``totals`` (the running totals after them). Every engine's ``score`` is this
+    fold of its own ``step``, the function :mod:`.incremental` calls one deal at a time, so
+    the whole match and the match scored deal by deal cannot disagree."""
+    tally = start(header, rules)
+    deal_scores: list[dict[str, Any]] = []
+    running: list[list[int]] = []
+    notices: list[Notice] = []
+    for deal in deals:
+        scored = step(header, rules, tally, deal)
+        tally = scored.tally
+        deal_scores.append(scored.score)
+        notices.extend(scored.notices)
+        running.append(list(tally.totals))
+    end = standing(header, rules, tally)
+    return MatchResult(
+        deal_scores=deal_scores,
+        totals=list(end.totals),
+        finished=end.finished,
+        winner=end.winner,
+        notices=notices,
+        running=running,
+        next_deal=end.next_deal,
+    )
+
+
+def json_object(raw: object, keys: Sequence[str]) -> Mapping[str, Any]:
+    """A stored JSON object with exactly ``keys`` (reading a tally back: a ``ValueError``
+    on anything else; no message for a player, the program wrote it)."""
+    if not isinstance(raw, dict) or set(raw) != set(keys):
+        raise ValueError(f"expected an object with the keys {', '.join(keys)}")
+    return raw
+
+
+def json_ints(
+    raw: object, *, length: int | None = None, low: int | None = None, high: int | None = None
+) -> tuple[int, ...]:
+    """A stored list of whole numbers (``length`` of them, each in ``low .. high``)."""
+    if not isinstance(raw, list) or (length is not None and len(raw) != length):
+        raise ValueError(f"expected a list of {length or 'any number of'} whole numbers")
+    for value in raw:
+        if type(value) is not int or (low is not None and value < low):
+            raise ValueError(f"{value!r} is not a whole number of at least {low}")
+        if high is not None and value > high:
+            raise ValueError(f"{value!r} is more than {high}")
+    return tuple(raw)
+
+
+def json_int(raw: object, *, low: int | None = None, high: int | None = None) -> int:
+    return json_ints([raw], low=low, high=high)[0]
+
+
 class GameEngine(Protocol):
     """A game module (``biriba``, ``burraco``, ``barbu``) exposes these names."""
 
@@ -117,6 +201,24 @@ class GameEngine(Protocol):
         """The deal as the document writes it (canonical cards, no score)."""
 
     def score(self, header: MatchHeader, rules: Any, deals: Sequence[Any]) -> MatchResult:
-        """Validate every deal against the rules and score the match.
+        """Validate every deal against the rules and score the match (:func:`fold` of
+        :meth:`step`).
 
         Raises :class:`RuleError` whose ``where`` starts with ``deal N`` (1-based)."""
+
+    def start(self, header: MatchHeader, rules: Any) -> Any:
+        """The tally before any deal: a frozen value holding everything that scoring carries
+        from one deal to the next."""
+
+    def step(self, header: MatchHeader, rules: Any, tally: Any, deal: Any) -> DealStep:
+        """Check and score the next deal (number ``tally.deals + 1``) against ``tally``; a
+        refusal is the one :meth:`score` raises for that deal."""
+
+    def standing(self, header: MatchHeader, rules: Any, tally: Any) -> Standing:
+        """Totals, whether the match is finished, its winner and what comes next."""
+
+    def tally_json(self, tally: Any) -> dict[str, Any]:
+        """The tally as JSON (``tally_from_json`` reads it back equal)."""
+
+    def tally_from_json(self, data: object, header: MatchHeader, rules: Any) -> Any:
+        """Read a tally written by ``tally_json``; raises ``ValueError`` on anything else."""

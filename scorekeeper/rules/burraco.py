@@ -41,7 +41,7 @@ from enum import StrEnum
 from typing import Any
 
 from . import rummy, schema
-from .base import MatchHeader, MatchResult
+from .base import DealStep, MatchHeader, MatchResult, Standing, fold
 from .cards import ACE, Card, Suit
 from .errors import Place, RuleError
 from .melds import MeldKind, MeldReading, MeldRules, rank_plural, read_meld
@@ -321,10 +321,27 @@ def deal_json(deal: RummyDeal) -> dict[str, Any]:
 
 
 def score(header: MatchHeader, rules: BurracoRules, deals: Sequence[RummyDeal]) -> MatchResult:
-    scoring = Scoring(rules)
-    return rummy.score_match(
-        header,
-        deals,
-        target=rules.target,
-        score_deal=lambda deal, number: rummy.score_deal(header, deal, scoring, number=number),
-    )
+    """Score every deal in order, then the match state: the fold of :func:`step`."""
+    return fold(header, rules, deals, start=start, step=step, standing=standing)
+
+
+def start(header: MatchHeader, rules: BurracoRules) -> rummy.RummyTally:
+    return rummy.start(header)
+
+
+def step(
+    header: MatchHeader, rules: BurracoRules, tally: rummy.RummyTally, deal: RummyDeal
+) -> DealStep:
+    return rummy.step(header, tally, deal, Scoring(rules), target=rules.target)
+
+
+def standing(header: MatchHeader, rules: BurracoRules, tally: rummy.RummyTally) -> Standing:
+    return rummy.standing(header, tally, target=rules.target)
+
+
+def tally_json(tally: rummy.RummyTally) -> dict[str, Any]:
+    return rummy.tally_json(tally)
+
+
+def tally_from_json(data: object, header: MatchHeader, rules: BurracoRules) -> rummy.RummyTally:
+    return rummy.tally_from_json(data, header)

@@ -58,6 +58,7 @@ KEY_ORDER = (
     "winner",
     "totals",
     "reason",
+    "on_behalf",
     "undo_of",
     "restores",
 )
@@ -73,9 +74,9 @@ KIND_KEYS: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "corrected": (("deal", "before", "after"), ("points_before", "points_after", "undo_of")),
     "deleted": (("deal", "before"), ("points_before", "undo_of")),
     "restored": (("deal", "after", "restores"), ("points_after", "undo_of")),
-    "confirmed": (("deal",), _DEAL_DATA),
-    "rejected": (("deal",), (*_DEAL_DATA, "reason")),
-    "swapped": (("deal",), ("other_deal", *_DEAL_DATA)),
+    "confirmed": (("deal",), (*_DEAL_DATA, "on_behalf")),
+    "rejected": (("deal",), (*_DEAL_DATA, "reason", "on_behalf")),
+    "swapped": (("deal",), ("other_deal", *_DEAL_DATA, "undo_of")),
     "joined": (("member",), ()),
     "removed": (("member",), ()),
     "link": (("link",), ()),
@@ -84,7 +85,7 @@ KIND_KEYS: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 #: The changes an undo takes back, and so the kinds ``undo_of`` may point at.
-UNDOABLE = ("entered", "corrected", "deleted", "restored")
+UNDOABLE = ("entered", "corrected", "deleted", "restored", "swapped")
 #: The links a change of kind ``link`` makes anew.
 LINKS = ("score", "watch")
 
@@ -180,6 +181,8 @@ def _read(
         return None if raw is None else schema.seat(raw, key, header.seats)
     if key == "reason":
         return _text(raw, key, limit=REASON_MAX)
+    if key == "on_behalf":  # the owner accepted or rejected for the other side
+        return schema.boolean(raw, key)
     if key == "undo_of":
         return _reference(raw, key, index, earlier, UNDOABLE, "a change to a deal")
     if key == "restores":

@@ -4,13 +4,15 @@
     scored = score_document(doc)          # raises RuleError naming the place and the rule
 
 or step by step: ``m = parse_document(doc)``, ``result = score_match(m)``,
-``export_document(m, result)``.
+``export_document(m, result)``. One deal at a time, on the state the deals before it left:
+``parse_deal`` reads a deal alone as the document would, and :mod:`.incremental` scores it.
 """
 
 from __future__ import annotations
 
 import copy
 import importlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -146,16 +148,36 @@ def parse_document(doc: object) -> Match:
     assert isinstance(doc, dict)
     eng = engine(header.game)
     deals_raw = schema.array(doc["deals"], "deals")
-    deals = []
-    for i, d in enumerate(deals_raw):
-        try:
-            deals.append(eng.parse_deal(d, header=header, rules=rules, index=i))
-        except RuleError as e:
-            raise e.at(f"deal {i + 1}", deal=i + 1) from None
+    deals = [
+        _parse_deal(eng, d, header=header, rules=rules, index=i) for i, d in enumerate(deals_raw)
+    ]
     changes = history.parse_changes(doc.get("changes", []), header)
     return Match(
         header=header, rules_input=rules_input, rules=rules, deals=tuple(deals), changes=changes
     )
+
+
+def _parse_deal(
+    eng: GameEngine, raw: object, *, header: MatchHeader, rules: Any, index: int
+) -> Any:
+    try:
+        return eng.parse_deal(raw, header=header, rules=rules, index=index)
+    except RuleError as e:
+        raise e.at(f"deal {index + 1}", deal=index + 1) from None
+
+
+def parse_deal(raw: object, *, header: MatchHeader, rules: Any, index: int) -> Any:
+    """Deal ``index`` (0-based) of a match read on its own, refused as :func:`parse_document`
+    refuses it in a whole document (its text first, then its reading, at ``deal N``)."""
+    try:
+        json.dumps(raw, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        # somewhere in it: find it with its place in a document (the deals before it stand
+        # for nothing there)
+        schema.encodable({"deals": [None] * index + [raw]})
+    except (TypeError, ValueError, RecursionError):
+        pass  # not a JSON value: the strict reading refuses it
+    return _parse_deal(engine(header.game), raw, header=header, rules=rules, index=index)
 
 
 def score_match(match: Match) -> MatchResult:

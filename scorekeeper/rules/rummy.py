@@ -12,9 +12,11 @@ with a :class:`RummyScoring` built from its rules; everything else lives here:
   cards; a closing discard belongs to the side that went out; totals are plausible.
 - **Scoring** a side: melded card points + meld bonuses + going-out bonus − cards in hand −
   pot penalty. Every figure is a multiple of 5, so every total is.
-- **The match** (:func:`score_match`): running totals, the dealer rotation, and the end: after a
-  deal, when some side has reached the target and one side is strictly highest, that side has
-  won; equal leaders play on; no deal may follow the end.
+- **The match** (:func:`step`, :func:`standing`): running totals, the dealer rotation, and
+  the end: after a deal, when some side has reached the target and one side is strictly
+  highest, that side has won; equal leaders play on; no deal may follow the end. A deal is
+  scored against the :class:`RummyTally` the deals before it left, and a game's ``score`` is the
+  fold of it (:func:`~scorekeeper.rules.base.fold`).
 
 Totals plausibility (a side entered as totals cannot be checked card by card): ``melded`` and
 ``in_hand`` are non-negative multiples of 5; each bonus kind must exist under the rules (a set
@@ -31,14 +33,14 @@ possible entry and catch most slips of the pen.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
 from . import schema
-from .base import MatchHeader, MatchResult
+from .base import DealStep, MatchHeader, Standing, json_int, json_ints, json_object
 from .cards import (
     ACE,
     JOKER,
@@ -562,31 +564,47 @@ def check_end(side: Side, scoring: RummyScoring, *, one_player: bool) -> None:
 
 
 def check_copies(deal: RummyDeal, header: MatchHeader, spec: GameSpec) -> None:
-    """No card more than the packs hold, counting all melds, hands and closing discards."""
-    places: dict[Card, list[str]] = defaultdict(list)
+    """No card more than the packs hold, counting all melds, hands and closing discards.
+
+    The cards are counted as they are (no sorting, no labels); only a deal that breaks the
+    limit is gone through again, to name the first card over it (in card order) and every
+    place that records it."""
+    counts: Counter[Card] = Counter()
+    for side in deal.sides:
+        if isinstance(side, CardSide):
+            for meld in side.melds:
+                counts.update(meld)
+            counts.update(side.hand)
+        if side.final_discard is not None:
+            counts[side.final_discard] += 1
+    over = [
+        card for card, n in counts.items() if n > (spec.jokers if card.is_joker else spec.copies)
+    ]
+    if over:
+        _refuse_copies(min(over), deal, header, spec)
+
+
+def _refuse_copies(card: Card, deal: RummyDeal, header: MatchHeader, spec: GameSpec) -> None:
+    """Refuse ``card``, recorded more times than the packs hold, naming each place it is in."""
+    places: list[str] = []
     for k, side in enumerate(deal.sides):
         name = header.side_name(k)
         if isinstance(side, CardSide):
             for m, meld in enumerate(side.melds, 1):
-                for card in meld:
-                    places[card].append(f"{name} meld {m}")
-            for card in side.hand:
-                places[card].append(f"{name} hand")
-        if side.final_discard is not None:
-            places[side.final_discard].append(f"{name} closing discard")
-    for card in sorted(places):
-        limit = spec.jokers if card.is_joker else spec.copies
-        if len(places[card]) > limit:
-            counted = Counter(places[card])
-            raise RuleError(
-                "too_many_copies",
-                "{card} is recorded {count} times ({places}), but the {packs} packs hold {limit}",
-                card=str(card),
-                count=len(places[card]),
-                places=", ".join(p if n == 1 else f"{p} ×{n}" for p, n in counted.items()),
-                packs=spec.packs,
-                limit=limit,
-            )
+                places.extend(f"{name} meld {m}" for c in meld if c == card)
+            places.extend(f"{name} hand" for c in side.hand if c == card)
+        if side.final_discard == card:
+            places.append(f"{name} closing discard")
+    counted = Counter(places)
+    raise RuleError(
+        "too_many_copies",
+        "{card} is recorded {count} times ({places}), but the {packs} packs hold {limit}",
+        card=str(card),
+        count=len(places),
+        places=", ".join(p if n == 1 else f"{p} ×{n}" for p, n in counted.items()),
+        packs=spec.packs,
+        limit=spec.jokers if card.is_joker else spec.copies,
+    )
 
 
 def pack_points(scoring: RummyScoring) -> int:
@@ -708,46 +726,70 @@ def match_end(totals: Sequence[int], target: int) -> int | None:
     return None
 
 
-def score_match(
-    header: MatchHeader,
-    deals: Sequence[RummyDeal],
-    *,
-    target: int,
-    score_deal: Callable[[RummyDeal, int], DealScore],
-) -> MatchResult:
-    """Score every deal in order (``score_deal(deal, number)``), then the match state."""
-    totals = [0] * header.side_count
-    running: list[list[int]] = []
-    deal_scores: list[dict[str, Any]] = []
-    winner: int | None = None
-    for i, deal in enumerate(deals):
-        if winner is not None:
-            raise RuleError(
-                "match_finished",
-                "the match ended after deal {last}, won by {winner} with {points}: "
-                "no deal may be added",
-                last=i,
-                winner=header.side_name(winner),
-                points=totals[winner],
-                where=(f"deal {i + 1}",),
-                place=Place(deal=i + 1),
-            )
-        scored = score_deal(deal, i + 1)
-        totals = [t + s for t, s in zip(totals, scored.totals, strict=True)]
-        running.append(list(totals))
-        deal_scores.append(scored.to_json())
-        winner = match_end(totals, target)
+@dataclass(frozen=True)
+class RummyTally:
+    """What the deals so far leave for the next one: how many there are and each side's total
+    (whether the match is over follows from the totals and the target)."""
+
+    deals: int
+    totals: tuple[int, ...]
+
+
+def start(header: MatchHeader) -> RummyTally:
+    """The tally before the first deal."""
+    return RummyTally(deals=0, totals=(0,) * header.side_count)
+
+
+def step(
+    header: MatchHeader, tally: RummyTally, deal: RummyDeal, scoring: RummyScoring, *, target: int
+) -> DealStep:
+    """Check and score the next deal (number ``tally.deals + 1``); no deal may follow the end."""
+    number = tally.deals + 1
+    winner = match_end(tally.totals, target)
+    if winner is not None:
+        raise RuleError(
+            "match_finished",
+            "the match ended after deal {last}, won by {winner} with {points}: "
+            "no deal may be added",
+            last=tally.deals,
+            winner=header.side_name(winner),
+            points=tally.totals[winner],
+            where=(f"deal {number}",),
+            place=Place(deal=number),
+        )
+    scored = score_deal(header, deal, scoring, number=number)
+    totals = tuple(t + s for t, s in zip(tally.totals, scored.totals, strict=True))
+    return DealStep(tally=RummyTally(deals=number, totals=totals), score=scored.to_json())
+
+
+def standing(header: MatchHeader, tally: RummyTally, *, target: int) -> Standing:
+    """The totals, the winner (once a side has reached the target alone in the lead), and who
+    deals next while the match goes on."""
+    winner = match_end(tally.totals, target)
     finished = winner is not None
     next_deal = (
-        {} if finished else {"number": len(deals) + 1, "dealer": dealer_of(header, len(deals))}
+        {} if finished else {"number": tally.deals + 1, "dealer": dealer_of(header, tally.deals)}
     )
-    return MatchResult(
-        deal_scores=deal_scores,
-        totals=totals,
+    return Standing(
+        deals=tally.deals,
+        totals=tally.totals,
         finished=finished,
         winner=winner,
-        running=running,
         next_deal=next_deal,
+    )
+
+
+def tally_json(tally: RummyTally) -> dict[str, Any]:
+    return {"deals": tally.deals, "totals": list(tally.totals)}
+
+
+def tally_from_json(data: object, header: MatchHeader) -> RummyTally:
+    """Read what :func:`tally_json` wrote; a ``ValueError`` on anything else, or on totals
+    for another number of sides."""
+    raw = json_object(data, ("deals", "totals"))
+    return RummyTally(
+        deals=json_int(raw["deals"], low=0),
+        totals=json_ints(raw["totals"], length=header.side_count),
     )
 
 

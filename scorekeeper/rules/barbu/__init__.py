@@ -5,7 +5,11 @@ players may double each other; each deal is settled pair by pair; the match ends
 player has declared every contract of the variant.
 
 The engine names that ``scorekeeper.rules.match`` calls: ``NAME``, ``PLAYER_COUNTS``,
-``parse_rules``, ``rules_json``, ``parse_deal``, ``deal_json`` and ``score``. For the site:
+``parse_rules``, ``rules_json``, ``parse_deal``, ``deal_json`` and ``score``; and those that
+``scorekeeper.rules.incremental`` calls to score one deal at a time: ``start``, ``step``,
+``standing``, ``tally_json`` and ``tally_from_json`` (``score`` is the fold of ``step``: the
+:class:`BarbuTally` the deals before a deal leave, its :class:`Ledger` of contracts named, doubles
+made and players flagged). For the site:
 
 - ``allowed_doubles(declarer, contract, existing, rules=, names=)``: every double or redouble
   each seat could make now, with the reason for those the rules forbid;
@@ -90,6 +94,8 @@ from .options import (
 )
 from .schedule import deals_left_in_series, declarer_of, match_length
 from .scoring import (
+    BarbuTally,
+    Ledger,
     ScoringFault,
     contracts_for_deal,
     contracts_left,
@@ -98,6 +104,11 @@ from .scoring import (
     raw_scores,
     score,
     score_deal,
+    standing,
+    start,
+    step,
+    tally_from_json,
+    tally_json,
     winners,
 )
 from .sheet import (
@@ -192,4 +203,11 @@ __all__ = [
     "settle",
     "split_scores",
     "winners",
+    "BarbuTally",
+    "Ledger",
+    "standing",
+    "start",
+    "step",
+    "tally_from_json",
+    "tally_json",
 ]

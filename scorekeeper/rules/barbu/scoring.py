@@ -12,11 +12,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import schema
-from ..base import MatchHeader, MatchResult
+from ..base import (
+    DealStep,
+    MatchHeader,
+    MatchResult,
+    Standing,
+    fold,
+    json_int,
+    json_ints,
+    json_object,
+)
 from ..errors import Notice, Place, RuleError
 from .contracts import (
     KING_NEGATIVE_PLAYS,
@@ -175,20 +184,32 @@ def score_deal(
 # -- the match --------------------------------------------------------------------------------
 
 
-@dataclass
-class _Ledger:
-    """What the deals so far have used up: contracts named, doubles on each declarer."""
+def _empty_named() -> tuple[tuple[tuple[Contract, int], ...], ...]:
+    return ((),) * SEATS
 
-    header: MatchHeader
-    rules: BarbuRules
-    named: dict[int, list[tuple[Contract, int]]] = field(
-        default_factory=lambda: {s: [] for s in range(SEATS)}
-    )  # declarer → (contract, 0-based deal index)
-    doubled: dict[int, Counter[int]] = field(
-        default_factory=lambda: {s: Counter() for s in range(SEATS)}
-    )  # declarer → seat → doubles on the declarer in the declarer's deals
-    plays: Counter[Contract] = field(default_factory=Counter)  # contract → deals in the match
-    hopeless: set[tuple[int, int]] = field(default_factory=set)  # (declarer, seat) flagged
+
+def _no_doubles() -> tuple[tuple[int, ...], ...]:
+    return ((0,) * SEATS,) * SEATS
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """What the deals so far have used up: contracts named, doubles on each declarer. The
+    header and rules are what it is read with (names for messages), not part of its value."""
+
+    header: MatchHeader = field(compare=False, repr=False)
+    rules: BarbuRules = field(compare=False, repr=False)
+    #: declarer → the (contract, 0-based deal index) of each deal they declared, in order
+    named: tuple[tuple[tuple[Contract, int], ...], ...] = field(default_factory=_empty_named)
+    #: declarer → seat → doubles on the declarer in the declarer's deals
+    doubled: tuple[tuple[int, ...], ...] = field(default_factory=_no_doubles)
+    #: (declarer, seat): a player flagged for compulsory doubles (flagged once)
+    hopeless: frozenset[tuple[int, int]] = frozenset()
+
+    @property
+    def plays(self) -> Counter[Contract]:
+        """Contract → deals of the match that named it."""
+        return Counter(c for own in self.named for c, _ in own)
 
     def contracts_left(self, declarer: int) -> tuple[Contract, ...]:
         """What ``declarer`` may still name."""
@@ -198,12 +219,13 @@ class _Ledger:
             return tuple(c for c in every if c not in own)
         trumps = sum(c is Contract.TRUMPS for c in own)
         negatives = len(own) - trumps
+        plays = self.plays
         out = []
         for c in every:
             if c is Contract.TRUMPS:
                 if trumps < KING_TRUMPS_PER_PLAYER:
                     out.append(c)
-            elif negatives < KING_NEGATIVES_PER_PLAYER and self.plays[c] < KING_NEGATIVE_PLAYS:
+            elif negatives < KING_NEGATIVES_PER_PLAYER and plays[c] < KING_NEGATIVE_PLAYS:
                 out.append(c)
         return tuple(out)
 
@@ -255,30 +277,37 @@ class _Ledger:
             place=place,
         )
 
-    def record(self, deal: BarbuDeal, declarer: int, index: int) -> None:
-        self.named[declarer].append((deal.contract, index))
-        self.plays[deal.contract] += 1
+    def recorded(self, deal: BarbuDeal, declarer: int, index: int) -> Ledger:
+        """The ledger with deal ``index`` (0-based), declared by ``declarer``, counted."""
+        named = list(self.named)
+        named[declarer] = (*named[declarer], (deal.contract, index))
+        on_declarer = list(self.doubled[declarer])
         for d in deal.doubles:
             if d.on == declarer:
-                self.doubled[declarer][d.by] += 1
+                on_declarer[d.by] += 1
+        doubled = list(self.doubled)
+        doubled[declarer] = tuple(on_declarer)
+        return replace(self, named=tuple(named), doubled=tuple(doubled))
 
     def owed(self, declarer: int, seat: int) -> int:
         return max(0, COMPULSORY_DOUBLES - self.doubled[declarer][seat])
 
-    def compulsory(self, declarer: int, index: int) -> list[Notice]:
+    def compulsory(self, declarer: int, index: int) -> tuple[Ledger, tuple[Notice, ...]]:
         """After deal ``index``: refuse (enforce) or flag (warn) each player who can no longer
-        double the declarer twice in the declarer's deals left."""
+        double the declarer twice in the declarer's deals left; the ledger remembers whom it
+        flagged, so that a player is flagged once."""
         mode = self.rules.compulsory_doubles
         if mode is CompulsoryDoubles.OFF:
-            return []
+            return self, ()
         left = deals_left_in_series(self.rules, index)
         notices = []
+        hopeless = set(self.hopeless)
         for k in range(1, SEATS):
             seat = (declarer + k) % SEATS
             owed = self.owed(declarer, seat)
-            if owed <= left or (declarer, seat) in self.hopeless:
+            if owed <= left or (declarer, seat) in hopeless:
                 continue
-            self.hopeless.add((declarer, seat))
+            hopeless.add((declarer, seat))
             player = self.header.seat_name(seat)
             params = {
                 "player": player,
@@ -297,60 +326,159 @@ class _Ledger:
             if mode is CompulsoryDoubles.ENFORCE:
                 raise RuleError("compulsory_doubles", template, where=where, place=place, **params)
             notices.append(Notice("compulsory_doubles", template, where, params, place))
-        return notices
+        if not notices:
+            return self, ()
+        return replace(self, hopeless=frozenset(hopeless)), tuple(notices)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "named": [[[c.value, i] for c, i in own] for own in self.named],
+            "doubled": [list(row) for row in self.doubled],
+            "hopeless": [list(pair) for pair in sorted(self.hopeless)],
+        }
+
+    @classmethod
+    def from_json(cls, data: object, header: MatchHeader, rules: BarbuRules) -> Ledger:
+        """Read what :meth:`as_json` wrote (a ``ValueError`` on anything else)."""
+        raw = json_object(data, _LEDGER_KEYS)
+        every = contracts_of(rules.variant)
+        named = []
+        for own in _json_list(raw["named"], SEATS):
+            pairs = []
+            for pair in _json_list(own):
+                contract, index = _json_list(pair, 2)
+                if contract not in every:
+                    raise ValueError(f"{contract!r} is not a contract of {rules.variant.value}")
+                pairs.append((Contract(contract), json_int(index, low=0)))
+            named.append(tuple(pairs))
+        doubled = tuple(
+            json_ints(row, length=SEATS, low=0) for row in _json_list(raw["doubled"], SEATS)
+        )
+        hopeless = set()
+        for pair in _json_list(raw["hopeless"]):
+            declarer, seat = json_ints(pair, length=2, low=0, high=SEATS - 1)
+            hopeless.add((declarer, seat))
+        return cls(header, rules, named=tuple(named), doubled=doubled, hopeless=frozenset(hopeless))
+
+
+def _json_list(raw: object, length: int | None = None) -> list[Any]:
+    if not isinstance(raw, list) or (length is not None and len(raw) != length):
+        raise ValueError(f"expected a list of {length or 'any number of'} entries")
+    return raw
+
+
+_LEDGER_KEYS = ("named", "doubled", "hopeless")
 
 
 @dataclass(frozen=True)
-class _Walk:
-    deal_scores: list[dict[str, Any]]
-    running: list[list[int]]
-    notices: list[Notice]
-    ledger: _Ledger
+class BarbuTally:
+    """What the deals so far leave for the next one: how many there are, the running totals,
+    the sum those must have (the contract totals of the deals played, for the zero-sum
+    check), the deals still to enter (counted from 1) and the :class:`Ledger`."""
+
+    deals: int
+    totals: tuple[int, ...]
+    expected: int
+    to_enter: tuple[int, ...]
+    ledger: Ledger
 
 
-def _walk(header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal]) -> _Walk:
-    ledger = _Ledger(header, rules)
-    length = match_length(rules)
-    totals = [0] * SEATS
-    expected = 0  # the sum the totals must have: the contract totals of the deals so far
-    deal_scores: list[dict[str, Any]] = []
-    running: list[list[int]] = []
-    notices: list[Notice] = []
-    pending = False  # a deal so far is still to enter: its series does not add up yet
-    for index, deal in enumerate(deals):
-        where = f"deal {index + 1}"
-        pending = pending or deal.to_enter
-        try:
-            check_deal(deal, header=header, rules=rules, index=index)
-            declarer = declarer_of(header, rules, index)
-            ledger.check_contract(deal.contract, declarer)
-            result = _deal_score(deal, rules, declarer, where)
-            ledger.record(deal, declarer, index)
-            found = ledger.compulsory(declarer, index)
-        except RuleError as e:
-            raise e.at(where, deal=index + 1) from None
-        found = [n.at(where, deal=index + 1) for n in found]
-        if found:
-            # as docs/match-format.md writes a warning: {code, where, message}
-            result["warnings"] = [
-                {"code": n.code, "where": list(n.shown_where), "message": n.message} for n in found
-            ]
-            notices.extend(found)
-        totals = [t + d for t, d in zip(totals, result["total"], strict=True)]
-        expected += 0 if deal.to_enter else contract_total(rules, deal.contract)
-        if sum(totals) != expected:
+def start(header: MatchHeader, rules: BarbuRules) -> BarbuTally:
+    """The tally before the first deal."""
+    return BarbuTally(
+        deals=0, totals=(0,) * SEATS, expected=0, to_enter=(), ledger=Ledger(header, rules)
+    )
+
+
+def step(header: MatchHeader, rules: BarbuRules, tally: BarbuTally, deal: BarbuDeal) -> DealStep:
+    """Check the next deal (number ``tally.deals + 1``) against itself and the deals before it,
+    score it, and check the sums: its declarer's contracts, the compulsory doubles at it, the
+    running sum, and the zero-sum of a complete series or match."""
+    index = tally.deals
+    where = f"deal {index + 1}"
+    try:
+        check_deal(deal, header=header, rules=rules, index=index)
+        declarer = declarer_of(header, rules, index)
+        tally.ledger.check_contract(deal.contract, declarer)
+        result = _deal_score(deal, rules, declarer, where)
+        ledger = tally.ledger.recorded(deal, declarer, index)
+        ledger, found = ledger.compulsory(declarer, index)
+    except RuleError as e:
+        raise e.at(where, deal=index + 1) from None
+    found = tuple(n.at(where, deal=index + 1) for n in found)
+    if found:
+        # as docs/match-format.md writes a warning: {code, where, message}
+        result["warnings"] = [
+            {"code": n.code, "where": list(n.shown_where), "message": n.message} for n in found
+        ]
+    totals = tuple(t + d for t, d in zip(tally.totals, result["total"], strict=True))
+    expected = tally.expected + (0 if deal.to_enter else contract_total(rules, deal.contract))
+    if sum(totals) != expected:
+        raise ScoringFault(
+            "the sum of the running totals", where=where, got=sum(totals), want=expected
+        )
+    # a deal so far still to enter: its series does not add up yet
+    to_enter = (*tally.to_enter, index + 1) if deal.to_enter else tally.to_enter
+    whole = completes_series(rules, index) or index == match_length(rules) - 1
+    if rules.variant in ZERO_SUM and whole and not to_enter:
+        if sum(totals) != 0:
             raise ScoringFault(
-                "the sum of the running totals", where=where, got=sum(totals), want=expected
+                "the sum of a complete series or match", where=where, got=sum(totals), want=0
             )
-        whole = completes_series(rules, index) or index == length - 1
-        if rules.variant in ZERO_SUM and whole and not pending:
-            if sum(totals) != 0:
-                raise ScoringFault(
-                    "the sum of a complete series or match", where=where, got=sum(totals), want=0
-                )
-        deal_scores.append(result)
-        running.append(list(totals))
-    return _Walk(deal_scores, running, notices, ledger)
+    after = BarbuTally(
+        deals=index + 1, totals=totals, expected=expected, to_enter=to_enter, ledger=ledger
+    )
+    return DealStep(tally=after, score=result, notices=found)
+
+
+def standing(header: MatchHeader, rules: BarbuRules, tally: BarbuTally) -> Standing:
+    """The totals; finished once every deal of the match is there and none is still to
+    enter; the winner; and :func:`next_deal`'s answer."""
+    finished = tally.deals == match_length(rules) and not tally.to_enter
+    return Standing(
+        deals=tally.deals,
+        totals=tally.totals,
+        finished=finished,
+        winner=_winner(rules, tally.totals, finished),
+        next_deal=_next(header, rules, tally),
+    )
+
+
+def tally_json(tally: BarbuTally) -> dict[str, Any]:
+    return {
+        "deals": tally.deals,
+        "totals": list(tally.totals),
+        "expected": tally.expected,
+        "to_enter": list(tally.to_enter),
+        "ledger": tally.ledger.as_json(),
+    }
+
+
+_TALLY_KEYS = ("deals", "totals", "expected", "to_enter", "ledger")
+
+
+def tally_from_json(data: object, header: MatchHeader, rules: BarbuRules) -> BarbuTally:
+    """Read what :func:`tally_json` wrote (a ``ValueError`` on anything else)."""
+    raw = json_object(data, _TALLY_KEYS)
+    deals = json_int(raw["deals"], low=0, high=match_length(rules))
+    tally = BarbuTally(
+        deals=deals,
+        totals=json_ints(raw["totals"], length=SEATS),
+        expected=json_int(raw["expected"]),
+        to_enter=json_ints(raw["to_enter"], low=1, high=deals),
+        ledger=Ledger.from_json(raw["ledger"], header, rules),
+    )
+    if sum(len(own) for own in tally.ledger.named) != deals:
+        raise ValueError("the ledger names contracts for another number of deals")
+    return tally
+
+
+def _walk(header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal]) -> BarbuTally:
+    """The tally after ``deals``, each checked against the ones before it."""
+    tally = start(header, rules)
+    for deal in deals:
+        tally = step(header, rules, tally, deal).tally
+    return tally
 
 
 def winners(rules: BarbuRules, totals: Sequence[int]) -> list[int]:
@@ -372,15 +500,10 @@ def _winner(rules: BarbuRules, totals: Sequence[int], finished: bool) -> int | N
     return top[0] if len(top) == 1 else None
 
 
-def _to_enter(walk: _Walk) -> list[int]:
-    """The deals still to enter, counted from 1."""
-    return [n for n, score in enumerate(walk.deal_scores, start=1) if score.get("to_enter")]
-
-
-def _next(header: MatchHeader, rules: BarbuRules, walk: _Walk) -> dict[str, Any]:
+def _next(header: MatchHeader, rules: BarbuRules, tally: BarbuTally) -> dict[str, Any]:
     length = match_length(rules)
-    index = len(walk.deal_scores)
-    to_enter = _to_enter(walk)
+    index = tally.deals
+    to_enter = list(tally.to_enter)
     if index >= length:
         # every deal is there: finished, unless some are still to enter (no new deal then)
         return {
@@ -392,7 +515,7 @@ def _next(header: MatchHeader, rules: BarbuRules, walk: _Walk) -> dict[str, Any]
             "doubles_owed": [],
             "to_enter": to_enter,
         }
-    ledger = walk.ledger
+    ledger = tally.ledger
     declarer = declarer_of(header, rules, index)
     left = deals_left_in_series(rules, index) + 1  # counting the next deal
     owed = []
@@ -413,19 +536,9 @@ def _next(header: MatchHeader, rules: BarbuRules, walk: _Walk) -> dict[str, Any]
 
 
 def score(header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal]) -> MatchResult:
-    """Validate every deal against the rules and the deals before it, and score the match."""
-    walk = _walk(header, rules, deals)
-    totals = walk.running[-1] if walk.running else [0] * SEATS
-    finished = len(deals) == match_length(rules) and not any(d.to_enter for d in deals)
-    return MatchResult(
-        deal_scores=walk.deal_scores,
-        totals=list(totals),
-        finished=finished,
-        winner=_winner(rules, totals, finished),
-        notices=walk.notices,
-        running=walk.running,
-        next_deal=_next(header, rules, walk),
-    )
+    """Validate every deal against the rules and the deals before it, and score the match:
+    the fold of :func:`step`."""
+    return fold(header, rules, deals, start=start, step=step, standing=standing)
 
 
 def next_deal(header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal]) -> dict[str, Any]:
@@ -459,10 +572,10 @@ def contracts_for_deal(
     deal is not offered, nor one whose King quota the other deals already fill."""
     index = schema.integer(index, "index", minimum=0, maximum=len(deals))
     declarer = declarer_of(header, rules, index)
-    ledger = _Ledger(header, rules)
+    ledger = Ledger(header, rules)
     for other, deal in enumerate(deals):
         if other != index:
-            ledger.record(deal, declarer_of(header, rules, other), other)
+            ledger = ledger.recorded(deal, declarer_of(header, rules, other), other)
     return ledger.contracts_left(declarer)
 
 
@@ -471,4 +584,4 @@ def preview_deal(
 ) -> dict[str, Any]:
     """The score of ``deal`` played after ``deals``, checked against everything before it
     (with its warnings under ``compulsory_doubles: warn``)."""
-    return _walk(header, rules, [*deals, deal]).deal_scores[-1]
+    return step(header, rules, _walk(header, rules, deals), deal).score
