@@ -95,11 +95,13 @@ class Access:
 
     @property
     def actor(self) -> Actor:
-        """Who acts, for the match's history: the label, and the account when there is one."""
+        """Who acts, for the match's history: the label, the account when there is one, and
+        the seat they said they play in."""
         if self.role == Role.OWNER:
-            return Actor(name=self.label, user_id=self.match.owner_id)
-        user_id = self.member.user_id if self.member is not None else None
-        return Actor(name=self.label, user_id=user_id)
+            return Actor(name=self.label, user_id=self.match.owner_id, seat=self.match.owner_seat)
+        if self.member is None:
+            return Actor(name=self.label)
+        return Actor(name=self.label, user_id=self.member.user_id, seat=self.member.seat)
 
 
 class AccessDenied(Exception):

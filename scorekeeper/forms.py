@@ -322,6 +322,19 @@ class MatchForm(forms.Form):
             field.initial = None if optional else as_choice(default)
             field.option = option  # type: ignore[attr-defined]
             self.fields[f"opt_{option.key}"] = field
+        # a rule of the table, not of the game (scorekeeper/confirmation/)
+        self.fields["confirmation"] = forms.ChoiceField(
+            label=_("Confirmation by the other side"),
+            help_text=_(
+                "A deal saved by one side counts once a player of another side accepts it "
+                "on their own phone (in Barbu, any other player)."
+            ),
+            choices=[("off", f"{_('Off')} · {_('default')}"), ("on", _("On"))],
+            initial="off",
+            required=False,  # left out: off
+            widget=forms.RadioSelect,
+            error_messages=CHOICE_ERRORS,
+        )
 
     @property
     def option_fields(self) -> list[forms.BoundField]:
@@ -363,6 +376,7 @@ class MatchForm(forms.Form):
             "players": [self.cleaned_data[f"player_{seat}"] for seat in range(self.seats)],
             "first_dealer": self.cleaned_data["first_dealer"],
             "rules": self.rules(),
+            "confirmation": self.cleaned_data.get("confirmation") == "on",
         }
 
     def field_for(self, where: tuple[str, ...]) -> str | None:

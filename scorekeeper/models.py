@@ -99,6 +99,15 @@ class Match(models.Model):
     # or removed, a link regenerated), bumped in the transaction of the change: the live view
     # asks only whether it moved.
     version = models.PositiveBigIntegerField(default=0, editable=False)
+    # House rule of the table, not of the game: a deal saved by one side waits for a player of
+    # another side to accept it (scorekeeper/confirmation/); off unless the match asks for it.
+    confirmation = models.BooleanField(_("confirmation by the other side"), default=False)
+    # The seat the owner plays in, when they said (for the confirmation: which side they are)
+    owner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # When the owner put it away: hidden from home, kept in the history (scorekeeper/matches/)
+    archived = models.DateTimeField(_("archived"), null=True, blank=True)
+    # When it came in as an imported document (services.match_import), else never
+    imported = models.DateTimeField(_("imported"), null=True, blank=True)
 
     class Meta:
         ordering = ["-updated"]
@@ -182,6 +191,21 @@ class Deal(models.Model):
     # co-scorer's display name)
     saved_by = models.CharField(max_length=150, blank=True, default="")
 
+    class Status(models.TextChoices):
+        """Where the deal stands under the match's confirmation by the other side: counted in
+        the totals, waiting for another side, or rejected by it (with ``reason``)."""
+
+        COUNTED = "counted", _("counted")
+        WAITING = "waiting", _("waiting for the other side")
+        REJECTED = "rejected", _("rejected")
+
+    status = models.CharField(max_length=8, choices=Status, default=Status.COUNTED)
+    # the seat of whoever saved it last, when they said which player they are
+    saved_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # who rejected it, and why (the correction shows it until the deal is saved again)
+    rejected_by = models.CharField(max_length=150, blank=True, default="")
+    reason = models.TextField(blank=True, default="")
+
     class Meta:
         ordering = ["match", "number"]
         constraints = [
@@ -241,6 +265,8 @@ class MatchMember(models.Model):
     name = models.CharField(_("name"), max_length=PLAYER_NAME_MAX)
     joined = models.DateTimeField(auto_now_add=True)
     removed = models.DateTimeField(null=True, blank=True)
+    # the seat this co-scorer plays in, when they said (for the confirmation by the other side)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "joined"]

@@ -10,15 +10,25 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.confirmation.selectors import (
+    counted_result,
+    review_right,
+    uncounted,
+    waiting_for,
+)
 from scorekeeper.forms import OPTIONS, as_choice
+from scorekeeper.history.record import Actor, deal_points
 from scorekeeper.labels import bonus_name, contract_name, meld_kind, purity
 from scorekeeper.models import Game, Match, column_names
+from scorekeeper.names import bdi
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.barbu import SettlementLine
 from scorekeeper.rules.base import MatchResult
 from scorekeeper.rules.rummy import dealer_of
+from scorekeeper.services import deal_fingerprint
 
 # Contract data that counts something per seat, and what it counts.
 PER_SEAT_COUNTS: dict[str, Promise] = {
@@ -54,8 +64,18 @@ def scoreboard(
     parsed: rules_match.Match,
     result: MatchResult,
     exported: dict[str, Any],
+    *,
+    viewer: Actor | None = None,
+    is_owner: bool = False,
 ) -> dict[str, Any]:
+    """``viewer``: who looks (an owner or a co-scorer), for the deals they may accept or
+    reject; None for a watcher."""
     header = parsed.header
+    skip = uncounted(match)
+    would_finish = result.finished and bool(skip)
+    # what each deal not counted yet would bring, for its line above the deals
+    waiting_points = {number: deal_points(result, number) for number in skip}
+    result = counted_result(result, skip)
     barbu = header.game == Game.BARBU
     players = list(header.players)
     names = column_names(header)
@@ -113,8 +133,50 @@ def scoreboard(
         "notices": notices_by_deal.get(None, []),
         "next": _next(result.next_deal, header, barbu, played),
         "rules": rules_summary(header.game, match.rules),
+        "confirmation": match.confirmation,
+        "pending": _pending(match, header, viewer, is_owner, waiting_points),
+        # every deal is in, but the last ones wait: once accepted, the match is over
+        "would_finish": would_finish,
     }
+    for row in rows:
+        row["pending"] = row["number"] in skip
     return board
+
+
+def _pending(
+    match: Match,
+    header: Any,
+    viewer: Actor | None,
+    is_owner: bool,
+    points: dict[int, list[int]],
+) -> list[dict[str, Any]]:
+    """The deals waiting for the other side or rejected by it (``points``: what each would
+    bring per column), oldest first, with what the viewer may do about each."""
+    names = column_names(header)
+    out = []
+    for deal in match.deals.all():
+        if deal.number not in points:
+            continue
+        right = review_right(header, deal, viewer, is_owner=is_owner) if viewer else None
+        out.append(
+            {
+                "number": deal.number,
+                "status": deal.status,
+                "saved_by": deal.saved_by,
+                "waiting_for": format_html_join(
+                    ", ", "{}", ((bdi(name),) for name in waiting_for(header, deal))
+                ),
+                "rejected_by": deal.rejected_by,
+                "reason": deal.reason,
+                "base": deal_fingerprint(deal.data),
+                "right": right.value if right else "",
+                "points": [
+                    {"name": name, "points": p}
+                    for name, p in zip(names, points[deal.number], strict=True)
+                ],
+            }
+        )
+    return out
 
 
 def rules_summary(game: str, rules: dict[str, Any]) -> list[dict[str, str]]:
@@ -141,6 +203,9 @@ def rules_summary(game: str, rules: dict[str, Any]) -> list[dict[str, str]]:
 def _next(next_deal: dict[str, Any], header: Any, barbu: bool, played: int) -> dict[str, Any]:
     """Who deals (or declares) next and, in Barbu, what they may name and who owes doubles."""
     out: dict[str, Any] = {"number": next_deal.get("number", played + 1), "of": next_deal.get("of")}
+    # Barbu: the deals whose contract data is still to enter (after a swap of contracts); with
+    # every deal in, there is no next deal ("number" None) until they are entered
+    out["to_enter"] = list(next_deal.get("to_enter", []))
     if barbu:
         declarer = next_deal.get("declarer")
         out["declarer"] = None if declarer is None else header.seat_name(declarer)
@@ -212,6 +277,8 @@ def _barbu_row(deal: dict[str, Any], score: dict[str, Any], players: list[str]) 
         "who": _seat_name(players, declarer),
         "trump": deal.get("trump"),
         "split": bool(score.get("split")),
+        # its contract named, what was taken still to enter (after a swap of contracts)
+        "to_enter": bool(score.get("to_enter")),
         "table": table,
         "facts": facts,
         "doubles": doubles,

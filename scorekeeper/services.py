@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from scorekeeper import names
+from scorekeeper.confirmation.selectors import counted_result, on_save
 from scorekeeper.history.document import changes_import
 from scorekeeper.history.record import Actor, actor_of, change_record, deal_points
 from scorekeeper.history.selectors import change_undoable
@@ -33,6 +34,7 @@ from scorekeeper.models import (
     Player,
     name_key,
 )
+from scorekeeper.rules import barbu
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.base import MatchResult
 from scorekeeper.rules.errors import Place, RuleError, join_where
@@ -44,6 +46,7 @@ __all__ = [
     "deal_delete",
     "deal_delete_last",
     "deal_restore",
+    "deal_swap",
     "change_undo",
     "deal_record",
     "match_create",
@@ -78,14 +81,26 @@ def player_get_or_create(*, owner: AbstractBaseUser, name: str) -> Player:
 
 
 def _lock(match: Match) -> Match:
-    return Match.objects.select_for_update().get(pk=match.pk)
+    """The match's row, locked for the change; refused when the match was deleted meanwhile
+    (another phone of its owner)."""
+    locked = Match.objects.select_for_update().filter(pk=match.pk).first()
+    if locked is None:
+        raise RuleError(
+            "match_gone", gettext("this match has been deleted: nothing was changed")
+        )
+    return locked
 
 
 def _store_result(
     locked: Match, result: MatchResult, *, caller: Match, by: Actor | str | None = None
 ) -> None:
     """Refresh the match's cache from the rules' result, on the row and on the caller's copy;
-    the match's history says when it finished (or went on again after a change)."""
+    the match's history says when it finished (or went on again after a change). Under the
+    confirmation by the other side, the totals leave out the deals not accepted yet."""
+    if locked.confirmation:
+        skip = locked.deals.exclude(status=Deal.Status.COUNTED).values_list("number", flat=True)
+        counted = counted_result(result, set(skip))
+        result = dataclasses.replace(counted, deal_scores=result.deal_scores)
     was_finished = locked.status == Match.Status.FINISHED
     if by is not None and result.finished != was_finished:
         kind = MatchChange.Kind.FINISHED if result.finished else MatchChange.Kind.REOPENED
@@ -112,7 +127,13 @@ def _store_result(
         getattr(caller, "_prefetched_objects_cache", {}).pop("deals", None)
 
 
-def _create(*, owner: AbstractBaseUser, parsed: rules_match.Match, result: MatchResult) -> Match:
+def _create(
+    *,
+    owner: AbstractBaseUser,
+    parsed: rules_match.Match,
+    result: MatchResult,
+    confirmation: bool = False,
+) -> Match:
     header = parsed.header
     players = [player_get_or_create(owner=owner, name=name) for name in header.players]
     match = Match.objects.create(
@@ -120,6 +141,7 @@ def _create(*, owner: AbstractBaseUser, parsed: rules_match.Match, result: Match
         game=header.game,
         rules=parsed.engine.rules_json(parsed.rules),
         first_dealer=header.first_dealer,
+        confirmation=confirmation,
     )
     MatchSeat.objects.bulk_create(
         MatchSeat(match=match, seat=seat, player=player) for seat, player in enumerate(players)
@@ -140,9 +162,12 @@ def match_create(
     players: list[str],
     first_dealer: int,
     rules: dict[str, Any],
+    confirmation: bool = False,
 ) -> Match:
     """Start a match: ``players`` in seat order (clockwise); ``rules`` as the table chose them
-    (any option left out takes its default; the match stores every option resolved).
+    (any option left out takes its default; the match stores every option resolved);
+    ``confirmation``: the house rule that a deal saved by one side waits for another side's
+    acceptance (scorekeeper/confirmation/).
 
     Raises :class:`RuleError` for an unknown game or option, a bad value, or the wrong players.
     """
@@ -156,7 +181,8 @@ def match_create(
         "deals": [],
     }
     parsed = rules_match.parse_document(document)
-    return _create(owner=owner, parsed=parsed, result=rules_match.score_match(parsed))
+    result = rules_match.score_match(parsed)
+    return _create(owner=owner, parsed=parsed, result=result, confirmation=confirmation)
 
 
 @transaction.atomic
@@ -174,6 +200,7 @@ def match_import(*, owner: AbstractBaseUser, document: object) -> Match:
         }
     parsed = rules_match.parse_document(document)
     match = _create(owner=owner, parsed=parsed, result=rules_match.score_match(parsed))
+    Match.objects.filter(pk=match.pk).update(imported=timezone.now())
     changes_import(match, list(parsed.changes))
     return match
 
@@ -222,8 +249,12 @@ def _deal_add(
     by: Actor | str,
     detail: dict[str, Any] | None = None,
 ) -> Deal:
-    """Store deal ``number`` as the rules wrote it, and its entry in the history."""
-    deal = Deal.objects.create(match=locked, number=number, data=data, saved_by=actor_of(by).name)
+    """Store deal ``number`` as the rules wrote it (waiting for the other side, when the match
+    asks for confirmation), and its entry in the history."""
+    actor = actor_of(by)
+    deal = Deal.objects.create(
+        match=locked, number=number, data=data, saved_by=actor.name, **on_save(locked, actor)
+    )
     change_record(
         match=locked,
         kind=kind,
@@ -315,7 +346,10 @@ def deal_correct(
     before, points_before = deal.data, _points_now(locked, number)
     deal.data = parsed.engine.deal_json(parsed.deals[number - 1])
     deal.saved_by = actor_of(by).name
-    deal.save(update_fields=["data", "updated", "saved_by"])
+    saved = on_save(locked, actor_of(by))  # a correction waits for the other side again
+    for field, value in saved.items():
+        setattr(deal, field, value)
+    deal.save(update_fields=["data", "updated", "saved_by", *saved])
     change_record(
         match=locked,
         kind=MatchChange.Kind.CORRECTED,
@@ -517,12 +551,94 @@ def deal_restore(
 
 
 @transaction.atomic
+def deal_swap(
+    *,
+    match: Match,
+    number: int,
+    other: int,
+    drawn_from: tuple[str, str] | None = None,
+    by: Actor | str = "",
+    undo_of: int | None = None,
+    back: tuple[dict[str, Any], dict[str, Any]] | None = None,
+) -> tuple[int, int]:
+    """Swap the contracts of Barbu deals ``number`` and ``other`` of one declarer's series, in
+    one step: each takes the other's contract and waits for its contract data to be entered
+    again (``to_enter``: it counts in the schedule and scores nothing until then); each keeps
+    its doubles the new contract allows. Both are in the history (kind ``swapped``, each
+    naming the other deal), with what they were.
+
+    ``drawn_from``: the :func:`deal_fingerprint` of the two deals as the page showed them
+    (refused if either changed since). ``back`` (an undo of a swap, ``undo_of``): the two
+    deals as they were before it, put back instead. Returns the two numbers. Raises
+    :class:`RuleError` (no such deal, changed meanwhile, not two deals of one declarer)."""
+    locked = _lock(match)
+    stored = {d.number: d for d in locked.deals.filter(number__in=(number, other))}
+    for n in (number, other):
+        if n not in stored:
+            raise _deal_gone(n)
+    if drawn_from is not None:
+        for n, seen in zip((number, other), drawn_from, strict=True):
+            if deal_fingerprint(stored[n].data) != seen:
+                raise refusal_deal_changed(n)
+    document = match_document(locked)
+    before_result = rules_match.score_match(parsed := rules_match.parse_document(document))
+    if back is None:
+        first, second = barbu.swapped_deals(parsed, number, other)
+        new = {number: first.deal, other: second.deal}
+    else:
+        new = {number: back[0], other: back[1]}
+    for n, data in new.items():
+        document["deals"][n - 1] = data
+    parsed, result, _ = rules_match.score_document_full(document)
+    actor = actor_of(by)
+    for n, m in ((number, other), (other, number)):
+        deal, before = stored[n], stored[n].data
+        deal.data = parsed.engine.deal_json(parsed.deals[n - 1])
+        deal.saved_by = actor.name
+        deal.save(update_fields=["data", "updated", "saved_by"])
+        change_record(
+            match=locked,
+            kind=MatchChange.Kind.SWAPPED,
+            by=by,
+            number=n,
+            before=before,
+            after=deal.data,
+            points_before=deal_points(before_result, n),
+            points_after=deal_points(result, n),
+            detail={"other_deal": m, **_undoing(undo_of)},
+        )
+    _store_result(locked, result, caller=match, by=by)
+    return number, other
+
+
+def _swap_back(match: Match, newest: MatchChange, *, by: Actor | str) -> None:
+    """Undo the swap whose second record is ``newest``: both deals back as they were."""
+    pair = (
+        MatchChange.objects.filter(match=match, kind=MatchChange.Kind.SWAPPED, pk__lt=newest.pk)
+        .order_by("-pk")
+        .first()
+    )
+    if pair is None or pair.number != newest.detail.get("other_deal"):
+        raise RuleError("undo_overtaken", gettext("nothing was undone: the swap is not whole"))
+    deal_swap(
+        match=match,
+        number=pair.number,
+        other=newest.number,
+        drawn_from=(deal_fingerprint(pair.after), deal_fingerprint(newest.after)),
+        by=by,
+        undo_of=newest.pk,
+        back=(pair.before, newest.before),
+    )
+
+
+@transaction.atomic
 def change_undo(*, match: Match, change: int, by: Actor | str = "") -> MatchChange:
     """Take back the match's newest change to a deal, ``change`` (the one the page showed): a
     deal entered or restored is deleted, a correction put back as it was, a deleted deal
     restored. It is a change of its own in the history (``undo_of``). Returns the change
     taken back. Raises :class:`RuleError` when ``change`` is no longer the newest (another
-    phone changed a deal since), or the rules refuse the way back."""
+    phone changed a deal since), or the rules refuse the way back. A swap of two deals'
+    contracts is taken back whole: both deals as they were."""
     locked = _lock(match)
     newest = change_undoable(locked)  # the history's newest change to a deal
     if newest is None or newest.pk != change:
@@ -548,6 +664,8 @@ def change_undo(*, match: Match, change: int, by: Actor | str = "") -> MatchChan
             by=by,
             undo_of=newest.pk,
         )
+    elif kind == MatchChange.Kind.SWAPPED:
+        _swap_back(match, newest, by=by)
     else:
         deal_restore(match=match, change=newest.pk, by=by, undo_of=newest.pk)
     return newest

@@ -22,6 +22,8 @@ urlpatterns = [
     # Deal entry: the next deal and the correction of a deal (scorekeeper/entry/)
     path("", include("scorekeeper.entry.urls")),
     path("", include("scorekeeper.history.urls")),  # the match's history (scorekeeper/history/)
+    path("", include("scorekeeper.matches.urls")),  # every match: /matches/, archive, delete
+    path("", include("scorekeeper.players.urls")),  # the account's players (scorekeeper/players/)
     path("admin/", admin.site.urls),
 ]
 

@@ -34,6 +34,7 @@ from scorekeeper.access import (
     guest_key_digest,
     match_for_scorer,
 )
+from scorekeeper.confirmation import views as confirmation
 from scorekeeper.forms import (
     GAME_BLURBS,
     PLAYER_COUNTS,
@@ -45,17 +46,15 @@ from scorekeeper.forms import (
 from scorekeeper.history.document import match_export_document
 from scorekeeper.history.selectors import change_undoable
 from scorekeeper.inputs import parse_int
+from scorekeeper.labels import contract_name
 from scorekeeper.live import live_board
+from scorekeeper.matches.selectors import home_matches
 from scorekeeper.models import MAX_DEALS, Game, MatchChange, Player
 from scorekeeper.pages import as_get, page_redirect
 from scorekeeper.rules.base import side_of_seat
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.scoreboard import scoreboard
-from scorekeeper.selectors import (
-    match_scored,
-    matches_for_guest,
-    matches_for_user,
-)
+from scorekeeper.selectors import match_scored
 
 # ---------------------------------------------------------------------------------------------
 # Home and accounts
@@ -64,15 +63,16 @@ from scorekeeper.selectors import (
 @require_GET
 def home(request: HttpRequest) -> TemplateResponse:
     """The account's matches and those it keeps score of (marked as joined); without an
-    account, the pitch, and the matches this phone keeps score of."""
+    account, the pitch, and the matches this phone keeps score of. Every match in progress,
+    the newest finished ones; the rest, and the archived, in the history (/matches/)."""
     context: dict[str, Any] = {}
     if request.user.is_authenticated:
-        matches = list(matches_for_user(request.user, joined=True))
         context["import_form"] = ImportForm()
-    else:
-        matches = list(matches_for_guest(guest_key_digest(request)))
-    context["in_progress"] = [m for m in matches if not m.is_finished]
-    context["finished"] = [m for m in matches if m.is_finished]
+    shown = home_matches(request.user, guest_key_digest(request))
+    context["in_progress"] = shown.in_progress
+    context["finished"] = shown.finished
+    context["more_finished"] = shown.more
+    context["only_archived"] = shown.only_archived
     template_name = "home.html"
     if request.htmx:
         template_name += "#matches"
@@ -225,12 +225,17 @@ def _undone_message(undone: MatchChange) -> str:
         return _("Undone: deal %(number)s is back as it was before its correction.") % n
     if undone.kind == MatchChange.Kind.DELETED:
         return _("Undone: deal %(number)s is back in its place.") % n
+    if undone.kind == MatchChange.Kind.SWAPPED:
+        n["other"] = undone.detail.get("other_deal")
+        return _("Undone: deals %(other)s and %(number)s are back as they were.") % n
     return _("Undone: deal %(number)s is taken off again.") % n
 
 
 def _scoreboard_action(request: HttpRequest, access: Access) -> None:
     """The scoreboard's buttons: delete a deal (after a confirm step), undo the newest change
-    to a deal. Each says what it did, or why nothing was done."""
+    to a deal; under the confirmation by the other side, say which player this phone is,
+    accept or reject a waiting deal (:mod:`scorekeeper.confirmation.views`). Each says what
+    it did, or why nothing was done."""
     match, action = access.match, request.POST.get("action")
     try:
         if action in ("delete", "delete_last"):
@@ -260,8 +265,49 @@ def _scoreboard_action(request: HttpRequest, access: Access) -> None:
                 return
             undone = services.change_undo(match=match, change=change, by=access.actor)
             messages.success(request, _undone_message(undone), extra_tags="change_undone")
+        elif action == "swap":
+            number = parse_int(request.POST.get("number"), lo=1, hi=MAX_DEALS)
+            other = parse_int(request.POST.get("other"), lo=1, hi=MAX_DEALS)
+            if number is None or other is None:
+                messages.error(request, _("Nothing was swapped: the page did not say which deals."))
+                return
+            seen = (request.POST.get("base", ""), request.POST.get("other_base", ""))
+            services.deal_swap(
+                match=match, number=number, other=other, drawn_from=seen, by=access.actor
+            )
+            messages.success(
+                request,
+                _(
+                    "Contracts of deals %(number)s and %(other)s swapped: enter what was taken "
+                    "in each of them."
+                )
+                % {"number": number, "other": other},
+                extra_tags="deals_swapped",
+            )
+        elif action in confirmation.ACTIONS:
+            confirmation.scoreboard_action(request, access, action)
     except RuleError as error:
         messages.error(request, error.message, extra_tags=error.code)
+
+
+def _swap_asked(request: HttpRequest, match: Any, deals: list[Any]) -> dict[str, Any] | None:
+    """The swap of two Barbu deals' contracts a correction page asked for (``?swap=N&with=M``),
+    to confirm: the two deals, their contracts and digests (refused if either changes)."""
+    if match.game != Game.BARBU or not deals:
+        return None
+    number = parse_int(request.GET.get("swap"), lo=1, hi=len(deals))
+    other = parse_int(request.GET.get("with"), lo=1, hi=len(deals))
+    if number is None or other is None or number == other:
+        return None
+    first, second = deals[number - 1], deals[other - 1]
+    return {
+        "number": number,
+        "other": other,
+        "contract": contract_name(first.data.get("contract", "")),
+        "other_contract": contract_name(second.data.get("contract", "")),
+        "base": services.deal_fingerprint(first.data),
+        "other_base": services.deal_fingerprint(second.data),
+    }
 
 
 @require_http_methods(["GET", "POST"])
@@ -292,13 +338,16 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
         if deals
         else "",
         "live": live_board(match),
+        "swap": _swap_asked(request, match, deals),
     }
     try:
         parsed, result, exported = match_scored(match)
     except RuleError as error:
         context["broken"] = error
     else:
-        context["board"] = scoreboard(match, parsed, result, exported)
+        context["board"] = scoreboard(
+            match, parsed, result, exported, viewer=access.actor, is_owner=access.is_owner
+        )
     template_name = "match_detail.html"
     if request.htmx:
         template_name += "#scoreboard"

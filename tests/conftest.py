@@ -184,6 +184,7 @@ def make_match(user) -> Callable[..., Match]:
         players: list[str] | None = None,
         rules: dict[str, Any] | None = None,
         first_dealer: int = 0,
+        confirmation: bool = False,
     ) -> Match:
         match = services.match_create(
             owner=owner or user,
@@ -191,6 +192,7 @@ def make_match(user) -> Callable[..., Match]:
             players=players or list(PLAYERS4),
             first_dealer=first_dealer,
             rules=rules or {},
+            confirmation=confirmation,
         )
         for i in range(deals):
             services.deal_record(match=match, data=deal_for(game, i))

@@ -276,3 +276,24 @@ def test_phones_deleting_and_undoing_at_once_keep_the_history_true(make_match):
         range(1, len(remaining) + 1)
     )
     assert fresh(match).deal_count == len(remaining)
+
+
+def test_two_phones_accepting_and_rejecting_one_waiting_deal_at_once_do_one(make_match):
+    from scorekeeper.confirmation import services as confirmation
+    from scorekeeper.history.record import Actor
+
+    match = make_match("biriba", confirmation=True)
+    services.deal_record(match=match, data=rummy_deal("biriba"), by=Actor("Anna", seat=0))
+    results, errors = at_once(
+        lambda: confirmation.deal_confirm(match=match, number=1, by=Actor("Babis", seat=1)),
+        lambda: confirmation.deal_reject(
+            match=match, number=1, reason="wrong", by=Actor("Dora", seat=3)
+        ),
+        lambda: confirmation.deal_confirm(match=match, number=1, by=Actor("Dora", seat=3)),
+    )
+    assert len(results) == 1 and codes(errors) == ["deal_not_waiting"] * 2
+    deal = Deal.objects.get(match=match, number=1)
+    assert deal.status in ("counted", "rejected")
+    assert match.changes.filter(kind__in=["confirmed", "rejected"]).count() == 1
+    counted = deal.status == "counted"
+    assert (fresh(match).totals != [0, 0]) == counted

@@ -171,12 +171,15 @@ def test_the_match_finishing_and_going_on_again(auth_client, make_match):
     ]
 
 
-def test_a_tie_and_the_kinds_no_service_writes_yet(auth_client, make_match):
+def test_a_tie_and_the_lines_of_confirmations_and_swaps(auth_client, make_match):
     match = make_match("barbu")
     for kind, detail in (
         ("confirmed", {}),
+        ("confirmed", {"on_behalf": True}),
         ("rejected", {}),
-        ("swapped", {"other": 5}),
+        ("rejected", {"reason": "Chris took the king"}),
+        ("rejected", {"reason": "no", "on_behalf": True}),
+        ("swapped", {"other_deal": 5}),
         ("swapped", {}),
         ("finished", {"winner": None, "totals": [0, 0, 0, 0]}),
     ):
@@ -185,7 +188,10 @@ def test_a_tie_and_the_kinds_no_service_writes_yet(auth_client, make_match):
         "The match finished: a tie at the top",
         "Dora swapped the contract of deal 3",
         "Dora swapped the contracts of deals 3 and 5",
+        "Dora rejected deal 3 on behalf of the table: “no”",
+        "Dora rejected deal 3: “Chris took the king”",
         "Dora rejected deal 3",
+        "Dora confirmed deal 3 on behalf of the table",
         "Dora confirmed deal 3",
     ]
 

@@ -119,6 +119,8 @@ MATRIX: dict[str, Row] = {
     "match_share (watch)": Row(match_path("match_share", "watch"), OWNER, OWNER),
     "join": Row(lambda w: reverse("join", args=[w.score_token]), SCORE_LINK, SCORE_LINK),
     "watch": Row(lambda w: reverse("watch", args=[w.watch_token]), WATCH_LINK, NOT_ALLOWED),
+    # deleting the match (after a page that offers its export): the owner alone
+    "match_delete": Row(match_path("match_delete"), OWNER, OWNER),
 }
 
 #: Deal entry (the lead's package): the owner and the co-scorers enter, correct and delete
@@ -143,6 +145,12 @@ ELSEWHERE: dict[str, str] = {
     "join_code": "a code leads to its link, which is in the matrix (tests/test_sharing.py)",
     "live": "a signed key names what it follows; it answers whether that changed, the redraw "
     "that follows is a page of the matrix (tests/test_live.py)",
+    "match_list": "the visitor's own matches (owned or joined; a phone's without an account); "
+    "archiving one is its owner's, anyone else's POST naming it gets the 404 page "
+    "(tests/test_matches_views.py)",
+    "player_list": "the account's own players (tests/test_players_views.py)",
+    "player_merge": "two of the account's own players; another's player is the 404 page "
+    "(tests/test_players_views.py)",
 }
 #: Django's admin: staff only, with its own login and permissions (tests/test_views.py).
 ELSEWHERE_NAMESPACES = ("admin:",)

@@ -22,8 +22,12 @@ from django.db import connection
 import scorekeeper
 from scorekeeper import services
 from scorekeeper.accounts.services import account_delete
+from scorekeeper.confirmation import services as confirmation
 from scorekeeper.entry import services as entry_services
-from scorekeeper.models import Match
+from scorekeeper.history.record import Actor
+from scorekeeper.matches import services as matches_services
+from scorekeeper.models import Match, Player
+from scorekeeper.players import services as players_services
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.selectors import match_scored
 from scorekeeper.sharing import services as sharing
@@ -282,7 +286,103 @@ def _member_remove(user, make_match) -> Calls:
     return lambda: sharing.member_remove(member=member), None
 
 
+def _deal_swap(user, make_match) -> Calls:
+    match = make_match("barbu", deals=9)
+    return (
+        lambda: services.deal_swap(match=match, number=2, other=6),
+        lambda: services.deal_swap(match=match, number=2, other=8),  # Babis declares deal 8
+    )
+
+
+def _waiting(make_match) -> Any:
+    """A Biriba match under the confirmation by the other side: deal 1 saved by Anna (seat 0),
+    waiting for Babis and Dora's side."""
+    match = make_match("biriba", confirmation=True)
+    services.deal_record(match=match, data=deal_for("biriba", 0), by=Actor("Anna", seat=0))
+    return match
+
+
+def _seat_claim(user, make_match) -> Calls:
+    match = make_match("barbu", confirmation=True)
+    return (
+        lambda: confirmation.seat_claim(match=match, member=None, seat=1),
+        lambda: confirmation.seat_claim(match=match, member=None, seat=4),
+    )
+
+
+def _deal_confirm(user, make_match) -> Calls:
+    match = _waiting(make_match)
+    return (
+        lambda: confirmation.deal_confirm(match=match, number=1, by=Actor("Babis", seat=1)),
+        # Chris is Anna's partner: not for him to accept
+        lambda: confirmation.deal_confirm(match=match, number=1, by=Actor("Chris", seat=2)),
+    )
+
+
+def _deal_reject(user, make_match) -> Calls:
+    match = _waiting(make_match)
+    return (
+        lambda: confirmation.deal_reject(
+            match=match, number=1, reason="we took the pot", by=Actor("Dora", seat=3)
+        ),
+        lambda: confirmation.deal_reject(
+            match=match, number=1, reason="no", by=Actor("Chris", seat=2)
+        ),
+    )
+
+
+def _match_archive(user, make_match) -> Calls:
+    match = make_match("biriba", deals=1)
+    return lambda: matches_services.match_archive(match=match), None
+
+
+def _match_unarchive(user, make_match) -> Calls:
+    match = matches_services.match_archive(match=make_match("barbu"))
+    return lambda: matches_services.match_unarchive(match=match), None
+
+
+def _match_delete(user, make_match) -> Calls:
+    match = make_match("burraco", deals=2)
+    kept = make_match("biriba", deals=1)
+    return (
+        lambda: matches_services.match_delete(match=match, version=match.version),
+        lambda: matches_services.match_delete(match=kept, version=kept.version - 1),
+    )
+
+
+def _player_rename(user, make_match) -> Calls:
+    make_match("biriba")
+    anna = Player.objects.get(owner=user, name="Anna")
+    return (
+        lambda: players_services.player_rename(player=anna, name="Άννα"),
+        lambda: players_services.player_rename(player=anna, name="BABIS"),
+    )
+
+
+def _player_merge(user, make_match) -> Calls:
+    make_match("biriba", players=["Anna", "Babis"])
+    make_match("biriba", players=["Ana", "Chris"])
+    ana, anna, babis = (Player.objects.get(owner=user, name=n) for n in ("Ana", "Anna", "Babis"))
+    return (
+        lambda: players_services.player_merge(player=ana, into=anna),
+        lambda: players_services.player_merge(player=babis, into=anna),  # at one table
+    )
+
+
+def _player_remove(user, make_match) -> Calls:
+    make_match("biriba", players=["Anna", "Babis"])
+    nobody = services.player_get_or_create(owner=user, name="Eleni")
+    anna = Player.objects.get(owner=user, name="Anna")
+    return (
+        lambda: players_services.player_remove(player=nobody),
+        lambda: players_services.player_remove(player=anna),  # sits in a match
+    )
+
+
 SCENARIOS: dict[str, Callable[[Any, Any], Calls]] = {
+    "scorekeeper.confirmation.services.seat_claim": _seat_claim,
+    "scorekeeper.confirmation.services.deal_confirm": _deal_confirm,
+    "scorekeeper.confirmation.services.deal_reject": _deal_reject,
     "scorekeeper.entry.services.draft_open": _draft_open,
     "scorekeeper.entry.services.draft_tap": _draft_tap,
     "scorekeeper.entry.services.draft_reset": _draft_reset,
@@ -297,12 +397,19 @@ SCENARIOS: dict[str, Callable[[Any, Any], Calls]] = {
     "scorekeeper.services.deal_delete_last": _deal_delete_last,
     "scorekeeper.services.deal_delete": _deal_delete,
     "scorekeeper.services.deal_restore": _deal_restore,
+    "scorekeeper.services.deal_swap": _deal_swap,
     "scorekeeper.services.change_undo": _change_undo,
     "scorekeeper.services.player_get_or_create": _player_get_or_create,
     "scorekeeper.sharing.services.share_link_get_or_create": _share_link_get_or_create,
     "scorekeeper.sharing.services.share_link_regenerate": _share_link_regenerate,
     "scorekeeper.sharing.services.member_join": _member_join,
     "scorekeeper.sharing.services.member_remove": _member_remove,
+    "scorekeeper.matches.services.match_archive": _match_archive,
+    "scorekeeper.matches.services.match_unarchive": _match_unarchive,
+    "scorekeeper.matches.services.match_delete": _match_delete,
+    "scorekeeper.players.services.player_rename": _player_rename,
+    "scorekeeper.players.services.player_merge": _player_merge,
+    "scorekeeper.players.services.player_remove": _player_remove,
 }
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -70,6 +71,16 @@ class BarbuPage:
             # correcting: what the declarer names in no other deal (King: quotas left open)
             found = barbu.contracts_for_deal(self.header, self.rules, parsed.deals, self.index)
             self.contracts = tuple(c.value for c in found)
+        # correcting: each contract the declarer names in another deal, with that deal, to
+        # swap the two deals' contracts in one step
+        self.swaps: list[tuple[str, int]] = []
+        if number is not None:
+            for contract in barbu.contracts_of(self.rules.variant):
+                if contract.value in self.contracts:
+                    continue
+                other = barbu.swap_partner(parsed, number, contract.value)
+                if other is not None:
+                    self.swaps.append((contract.value, other))
 
     # -- the deal in progress -----------------------------------------------------------------
 
@@ -189,6 +200,16 @@ class BarbuPage:
             "contracts": [
                 {"code": c, "label": contract_name(c), "on": c == draft.contract}
                 for c in self.contracts
+            ],
+            "swaps": [
+                {
+                    "code": code,
+                    "label": contract_name(code),
+                    "other": other,
+                    "url": reverse("match_detail", args=[self.match.pk])
+                    + f"?swap={self.deal_number}&with={other}#swap-box",
+                }
+                for code, other in self.swaps
             ],
             "contract": draft.contract,
             "contract_label": contract_name(draft.contract) if draft.contract else "",

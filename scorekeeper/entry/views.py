@@ -268,6 +268,7 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
             "unreadable": state.unreadable,
             "confirming": state.confirming,
             "confirm_lines": page.confirmations(draft),
+            "rejected": _rejected(match, number) if editing else None,
         }
     )
     template_name = page.TEMPLATE
@@ -524,8 +525,23 @@ def _save(
     request.session.pop(
         VIEW_KEY.format(pk=match.pk, kind="edit" if editing else "new", number=number), None
     )
-    if editing:
+    if match.confirmation:
+        text = (
+            _("Deal %(n)s corrected: it waits for the other side to accept it.")
+            if editing
+            else _("Deal %(n)s saved: it waits for the other side to accept it.")
+        )
+        messages.success(request, text % {"n": number}, extra_tags="deal_waiting")
+    elif editing:
         messages.success(request, _("Deal %(n)s corrected.") % {"n": number})
     else:
         messages.success(request, _("Deal %(n)s saved.") % {"n": number})
     return page_redirect(request, _scoreboard_url(match))
+
+
+def _rejected(match: Match, number: int) -> Deal | None:
+    """Deal ``number`` if the other side rejected it (its correction shows who and why)."""
+    for deal in match.deals.all():
+        if deal.number == number:
+            return deal if deal.status == Deal.Status.REJECTED else None
+    return None

@@ -25,7 +25,7 @@ __all__ = ["changes_export", "changes_import", "match_export_document"]
 
 #: The keys of a change's ``detail`` the document writes as they are, and those that name
 #: another change (a database id in the row, an index in the document).
-DETAIL_KEYS = ("other_deal", "member", "link", "winner", "totals", "reason")
+DETAIL_KEYS = ("other_deal", "member", "link", "winner", "totals", "reason", "on_behalf")
 REFERENCE_KEYS = ("undo_of", "restores")
 _ROW_KEYS = ("before", "after", "points_before", "points_after")
 

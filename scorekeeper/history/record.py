@@ -19,10 +19,12 @@ __all__ = ["Actor", "actor_of", "change_record", "deal_points"]
 
 @dataclass(frozen=True)
 class Actor:
-    """Who makes a change: the name the table knows them by, and their account if any."""
+    """Who makes a change: the name the table knows them by, their account if any, and the
+    seat they play in when they said (the confirmation by the other side asks for it)."""
 
     name: str = ""
     user_id: int | None = None
+    seat: int | None = None
 
 
 def actor_of(by: Actor | str | None) -> Actor:

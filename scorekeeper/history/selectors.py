@@ -10,12 +10,14 @@ from django.db.models import Q
 
 from scorekeeper.models import Match, MatchChange
 
-#: The changes "Undo" takes back: a deal entered, corrected, deleted or restored.
+#: The changes "Undo" takes back: a deal entered, corrected, deleted or restored, and a swap
+#: of two Barbu deals' contracts (both at once).
 UNDOABLE = (
     MatchChange.Kind.ENTERED,
     MatchChange.Kind.CORRECTED,
     MatchChange.Kind.DELETED,
     MatchChange.Kind.RESTORED,
+    MatchChange.Kind.SWAPPED,
 )
 #: The history's changes to a page.
 PAGE_SIZE = 25

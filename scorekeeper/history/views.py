@@ -111,11 +111,8 @@ def _contracts(change: MatchChange) -> str | None:
 
 def _other_deal(detail: dict[str, Any]) -> int | None:
     """The other deal of a swap of contracts, if the change names it."""
-    for key in ("other", "with"):
-        value = detail.get(key)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-    return None
+    value = detail.get("other_deal")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 @dataclass(frozen=True)
@@ -161,6 +158,8 @@ def history_entry(
         "link": detail.get("link"),
         "winner": _at(context.columns, winner) if isinstance(winner, int) else None,
         "other": _other_deal(detail),
+        "reason": detail.get("reason") if isinstance(detail.get("reason"), str) else "",
+        "on_behalf": detail.get("on_behalf") is True,
         "has_deal": change.before is not None or change.after is not None,
         "restorable": change.kind == MatchChange.Kind.DELETED
         and change.before is not None

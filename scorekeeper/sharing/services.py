@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 
 from scorekeeper import names
 from scorekeeper.access import may_rejoin
+from scorekeeper.confirmation.selectors import seats_taken
 from scorekeeper.history.record import Actor, change_record
 from scorekeeper.models import Match, MatchChange, MatchMember, ShareLink
 from scorekeeper.rules.errors import RuleError
@@ -161,7 +162,8 @@ def member_join(
         member.save(update_fields=["removed"])
     else:
         shown = user.get_username()[: names.NAME_MAX] if user is not None else _guest_name(name)
-        member = MatchMember.objects.create(match=locked, name=shown, **mine)
+        seat = _seat_named(locked, shown)
+        member = MatchMember.objects.create(match=locked, name=shown, seat=seat, **mine)
     change_record(
         match=locked,
         kind=MatchChange.Kind.JOINED,
@@ -171,6 +173,16 @@ def member_join(
     match_field = ShareLink._meta.get_field("match")
     _bump(locked, caller=link.match if match_field.is_cached(link) else None)
     return member
+
+
+def _seat_named(locked: Match, name: str) -> int | None:
+    """The seat of the player a new co-scorer's name is (the same name, ignoring case and
+    spacing), if nobody has said it is theirs: for the confirmation by the other side."""
+    key = names.key(name)
+    for seat, player in enumerate(locked.seated_players):
+        if player.key == key:
+            return None if seat in seats_taken(locked) else seat
+    return None
 
 
 @transaction.atomic

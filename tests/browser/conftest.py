@@ -91,7 +91,9 @@ def sign_up(page, base: str, username: str = "anna") -> None:
     page.wait_for_url(re.compile(r"/matches/new/$"))
 
 
-def new_match(page, base: str, game: str, *, target: int | None = None) -> str:
+def new_match(
+    page, base: str, game: str, *, target: int | None = None, confirmation: bool = False
+) -> str:
     """Start a match for Anna, Babis, Chris and Dora; returns the scoreboard's URL."""
     if not page.url.endswith("/matches/new/"):
         page.goto(base + "/matches/new/")
@@ -109,6 +111,8 @@ def new_match(page, base: str, game: str, *, target: int | None = None) -> str:
         seats.nth(i).fill(name)
     if target is not None:
         page.fill('input[name="opt_target"]', str(target))
+    if confirmation:  # the house rule: the other side accepts each deal
+        page.locator('input[name="confirmation"][value="on"]').check()
     fits(page)
     page.get_by_role("button", name="Start the match").click()
     page.wait_for_url(re.compile(r"/matches/\d+/$"))
