@@ -194,9 +194,9 @@ def _pk(pk: Any) -> int | None:
     return pk if isinstance(pk, int) and 0 < pk < 2**63 else None
 
 
-def match_for_scorer(request: HttpRequest, pk: int) -> Access:
+def match_for_scorer(request: HttpRequest, pk: int, *, deals: bool = True) -> Access:
     """The match ``pk`` for its owner or an active co-scorer (with an account, or this phone's
-    guest key). Raises :class:`AccessDenied`."""
+    guest key), with its deals unless ``deals`` is False. Raises :class:`AccessDenied`."""
     user = request.user
     logged_in = user.is_authenticated
     digest = guest_key_digest(request)
@@ -210,7 +210,7 @@ def match_for_scorer(request: HttpRequest, pk: int) -> Access:
         who |= Q(user=user)
     if digest is not None:
         who |= Q(guest_key=digest)
-    match = _with_membership(match_queryset(), who).filter(pk=pk).first()
+    match = _with_membership(match_queryset(deals=deals), who).filter(pk=pk).first()
     if match is None:
         raise denied
     if logged_in and match.owner_id == user.pk:

@@ -106,6 +106,13 @@ class Match(models.Model):
     owner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     # When the owner put it away: hidden from home, kept in the history (scorekeeper/matches/)
     archived = models.DateTimeField(_("archived"), null=True, blank=True)
+    # Counts the changes to the deals alone (a deal saved, corrected, deleted, put back,
+    # swapped, accepted or rejected), bumped with ``version`` by the services.
+    deals_version = models.PositiveBigIntegerField(default=0, editable=False)
+    # The rules core's scoring state after the last deal (rules.incremental), with the
+    # ``deals_version`` it is the state of: a tap or a save of the next deal scores that one
+    # deal against it. Stale (another deals_version) after any other change: worked out again.
+    scoring_state = models.JSONField(null=True, blank=True, editable=False)
     # When it came in as an imported document (services.match_import), else never
     imported = models.DateTimeField(_("imported"), null=True, blank=True)
 
@@ -190,6 +197,11 @@ class Deal(models.Model):
     # who entered it or last corrected it, as the table knows them (an account's name or a
     # co-scorer's display name)
     saved_by = models.CharField(max_length=150, blank=True, default="")
+    # What the rules made of it when the match last changed (a cache, never the truth): its
+    # score as the exported document writes it and the running totals after it, so that the
+    # scoreboard draws its latest deals without scoring the match again. None: not known yet.
+    score = models.JSONField(null=True, blank=True, editable=False)
+    running = models.JSONField(null=True, blank=True, editable=False)
 
     class Status(models.TextChoices):
         """Where the deal stands under the match's confirmation by the other side: counted in

@@ -24,9 +24,8 @@ from scorekeeper.history.record import Actor, deal_points
 from scorekeeper.labels import bonus_name, contract_name, meld_kind, purity
 from scorekeeper.models import Game, Match, column_names
 from scorekeeper.names import bdi
-from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.barbu import SettlementLine
-from scorekeeper.rules.base import MatchResult
+from scorekeeper.rules.base import MatchHeader, MatchResult
 from scorekeeper.rules.rummy import dealer_of
 from scorekeeper.services import deal_fingerprint
 
@@ -61,16 +60,19 @@ def _progress(total: int, target: int | None) -> int | None:
 
 def scoreboard(
     match: Match,
-    parsed: rules_match.Match,
+    header: MatchHeader,
     result: MatchResult,
     exported: dict[str, Any],
     *,
     viewer: Actor | None = None,
     is_owner: bool = False,
+    first: int = 1,
+    played: int | None = None,
 ) -> dict[str, Any]:
     """``viewer``: who looks (an owner or a co-scorer), for the deals they may accept or
-    reject; None for a watcher."""
-    header = parsed.header
+    reject; None for a watcher. ``result`` and ``exported`` may hold only some of the deals
+    (their scores, running totals, notices), from deal ``first`` on, of the ``played`` deals
+    of the match: the totals, the end and the next deal are the whole match's."""
     skip = uncounted(match)
     would_finish = result.finished and bool(skip)
     # what each deal not counted yet would bring, for its line above the deals
@@ -82,7 +84,7 @@ def scoreboard(
     target = None if barbu else match.rules.get("target")
     totals = list(result.totals)
     best = max(totals) if totals else 0
-    played = len(result.deal_scores)
+    played = len(result.deal_scores) if played is None else played
     columns = [
         {
             "index": i,
@@ -106,7 +108,7 @@ def scoreboard(
     for i, (deal, score, running) in enumerate(
         zip(exported["deals"], result.deal_scores, result.running, strict=True)
     ):
-        number = i + 1
+        number = first + i
         row: dict[str, Any] = {
             "number": number,
             "notices": notices_by_deal.get(number, []),
@@ -114,7 +116,7 @@ def scoreboard(
         if barbu:
             row.update(_barbu_row(deal, score, players))
         else:
-            row.update(_rummy_row(deal, score, header, names, i))
+            row.update(_rummy_row(deal, score, header, names, number - 1))
         row["cells"] = [
             {"points": points, "running": run}
             for points, run in zip(row.pop("points"), running, strict=True)
@@ -152,6 +154,8 @@ def _pending(
 ) -> list[dict[str, Any]]:
     """The deals waiting for the other side or rejected by it (``points``: what each would
     bring per column), oldest first, with what the viewer may do about each."""
+    if not points:
+        return []
     names = column_names(header)
     out = []
     for deal in match.deals.all():

@@ -140,14 +140,15 @@ def matches_for_guest(guest_key: str | None) -> QuerySet[Match]:
     return _in_progress_first(_with_seats(queryset))
 
 
-def match_queryset() -> QuerySet[Match]:
+def match_queryset(*, deals: bool = True) -> QuerySet[Match]:
     """Matches with their owner, seats (and players) and deals: a scoreboard, an export or a
-    deal entry drawn from one costs no further query."""
-    return (
-        _with_seats(Match.objects.all())
-        .select_related("owner")
-        .prefetch_related(Prefetch("deals", queryset=Deal.objects.order_by("number")))
-    )
+    deal entry drawn from one costs no further query. ``deals`` False: without the deals (the
+    next deal's entry, which reads only the scoring state they left: the same cost at any
+    length)."""
+    queryset = _with_seats(Match.objects.all()).select_related("owner")
+    if not deals:
+        return queryset
+    return queryset.prefetch_related(Prefetch("deals", queryset=Deal.objects.order_by("number")))
 
 
 def match_for_owner_or_404(user: AbstractBaseUser | AnonymousUser, pk: int) -> Match:

@@ -34,11 +34,12 @@ from scorekeeper.models import (
     Player,
     name_key,
 )
-from scorekeeper.rules import barbu
+from scorekeeper.rules import barbu, incremental
 from scorekeeper.rules import match as rules_match
-from scorekeeper.rules.base import MatchResult
+from scorekeeper.rules.base import MatchResult, Standing
 from scorekeeper.rules.errors import Place, RuleError, join_where
 from scorekeeper.selectors import match_document
+from scorekeeper.standing import kept, match_state
 
 __all__ = [
     "deal_correct",
@@ -49,6 +50,7 @@ __all__ = [
     "deal_swap",
     "change_undo",
     "deal_record",
+    "deal_scores_keep",
     "match_create",
     "match_import",
     "player_get_or_create",
@@ -85,9 +87,7 @@ def _lock(match: Match) -> Match:
     (another phone of its owner)."""
     locked = Match.objects.select_for_update().filter(pk=match.pk).first()
     if locked is None:
-        raise RuleError(
-            "match_gone", gettext("this match has been deleted: nothing was changed")
-        )
+        raise RuleError("match_gone", gettext("this match has been deleted: nothing was changed"))
     return locked
 
 
@@ -97,31 +97,67 @@ def _store_result(
     """Refresh the match's cache from the rules' result, on the row and on the caller's copy;
     the match's history says when it finished (or went on again after a change). Under the
     confirmation by the other side, the totals leave out the deals not accepted yet."""
+    _keep_scores(locked, result)
     if locked.confirmation:
         skip = locked.deals.exclude(status=Deal.Status.COUNTED).values_list("number", flat=True)
-        counted = counted_result(result, set(skip))
-        result = dataclasses.replace(counted, deal_scores=result.deal_scores)
+        result = counted_result(result, set(skip))
+    standing = Standing(
+        deals=len(result.deal_scores),
+        totals=tuple(result.totals),
+        finished=result.finished,
+        winner=result.winner,
+        next_deal=result.next_deal,
+    )
+    _store(locked, standing, caller=caller, by=by)
+
+
+def _keep_scores(locked: Match, result: MatchResult) -> None:
+    """Keep each deal's score and running totals from the rules' result (those that moved)."""
+    deals = list(Deal.objects.filter(match=locked).order_by("number"))
+    moved = []
+    for deal, score, running in zip(deals, result.deal_scores, result.running, strict=True):
+        if deal.score != score or deal.running != list(running):
+            deal.score, deal.running = score, list(running)
+            moved.append(deal)
+    Deal.objects.bulk_update(moved, ["score", "running"], batch_size=500)
+
+
+def _store(
+    locked: Match,
+    standing: Standing,
+    *,
+    caller: Match,
+    by: Actor | str | None = None,
+    state: incremental.State | None = None,
+) -> None:
+    """:func:`_store_result` from where the match stands; ``state``: the rules' scoring state
+    after its last deal, kept at the version this change makes (else the kept one is stale)."""
     was_finished = locked.status == Match.Status.FINISHED
-    if by is not None and result.finished != was_finished:
-        kind = MatchChange.Kind.FINISHED if result.finished else MatchChange.Kind.REOPENED
+    if by is not None and standing.finished != was_finished:
+        kind = MatchChange.Kind.FINISHED if standing.finished else MatchChange.Kind.REOPENED
         change_record(
             match=locked,
             kind=kind,
             by=by,
-            detail={"winner": result.winner, "totals": list(result.totals)},
+            detail={"winner": standing.winner, "totals": list(standing.totals)},
         )
-    locked.status = Match.Status.FINISHED if result.finished else Match.Status.IN_PROGRESS
-    if not result.finished:
+    locked.status = Match.Status.FINISHED if standing.finished else Match.Status.IN_PROGRESS
+    if not standing.finished:
         locked.finished_at = None
     elif locked.finished_at is None:
         locked.finished_at = timezone.now()
-    locked.winner = result.winner
-    locked.totals = list(result.totals)
-    locked.deal_count = len(result.deal_scores)
+    locked.winner = standing.winner
+    locked.totals = list(standing.totals)
+    locked.deal_count = standing.deals
     locked.version += 1  # the row is locked: every phone's live view sees the change
-    locked.save(update_fields=[*_CACHE_FIELDS, "updated"])
+    locked.deals_version += 1  # and the scoring state kept for the deals before is stale
+    fields = [*_CACHE_FIELDS, "deals_version", "updated"]
+    if state is not None:
+        locked.scoring_state = kept(state, locked.deals_version)
+        fields.append("scoring_state")
+    locked.save(update_fields=fields)
     if caller is not locked:
-        for field in (*_CACHE_FIELDS, "updated"):
+        for field in (*_CACHE_FIELDS, "updated", "deals_version", "scoring_state"):
             setattr(caller, field, getattr(locked, field))
         # The caller's prefetched deals are stale now.
         getattr(caller, "_prefetched_objects_cache", {}).pop("deals", None)
@@ -147,8 +183,16 @@ def _create(
         MatchSeat(match=match, seat=seat, player=player) for seat, player in enumerate(players)
     )
     Deal.objects.bulk_create(
-        Deal(match=match, number=i, data=parsed.engine.deal_json(deal))
-        for i, deal in enumerate(parsed.deals, start=1)
+        Deal(
+            match=match,
+            number=i,
+            data=parsed.engine.deal_json(deal),
+            score=score,
+            running=list(running),
+        )
+        for i, (deal, score, running) in enumerate(
+            zip(parsed.deals, result.deal_scores, result.running, strict=True), start=1
+        )
     )
     _store_result(match, result, caller=match)
     return match
@@ -206,6 +250,16 @@ def match_import(*, owner: AbstractBaseUser, document: object) -> Match:
 
 
 @transaction.atomic
+def deal_scores_keep(*, match: Match) -> None:
+    """Work out and keep every deal's score and running totals (``Deal.score``,
+    ``Deal.running``), for deals stored before they were kept; under the match's lock, so a
+    change made meanwhile is not overwritten with what came before it."""
+    locked = _lock(match)
+    _, result, _ = rules_match.score_document_full(match_document(locked))
+    _keep_scores(locked, result)
+
+
+@transaction.atomic
 def deal_record(
     *, match: Match, data: dict[str, Any], number: int | None = None, by: Actor | str = ""
 ) -> Deal:
@@ -216,8 +270,8 @@ def deal_record(
     Raises :class:`RuleError` when the rules refuse the deal (nothing is stored).
     """
     locked = _lock(match)
-    document = match_document(locked, append=data)
-    next_number = len(document["deals"])
+    state = match_state(locked)  # the deals so far, scored once and kept: O(1) a deal
+    next_number = state.deals + 1
     if number is not None and number != next_number:
         raise refusal_already_entered(number, next_number)
     if next_number > MAX_DEALS:
@@ -226,16 +280,22 @@ def deal_record(
             gettext("a match holds at most {limit} deals: start a new match to go on"),
             limit=MAX_DEALS,
         )
-    parsed, result, _ = rules_match.score_document_full(document)
+    step = incremental.score_next(state, data)
     deal = _deal_add(
         locked,
         number=next_number,
-        data=parsed.engine.deal_json(parsed.deals[-1]),
+        data=state.engine.deal_json(step.deal),
         kind=MatchChange.Kind.ENTERED,
-        result=result,
+        points=[a - b for a, b in zip(step.state.totals, state.totals, strict=True)],
         by=by,
+        score=(step.score, list(step.state.totals)),
     )
-    _store_result(locked, result, caller=match, by=by)
+    if locked.confirmation:  # the totals leave out what is not accepted: the whole match
+        _store_result(
+            locked, rules_match.score_document_full(match_document(locked))[1], caller=match, by=by
+        )
+    else:
+        _store(locked, incremental.standing(step.state), caller=match, by=by, state=step.state)
     return deal
 
 
@@ -245,15 +305,23 @@ def _deal_add(
     number: int,
     data: dict[str, Any],
     kind: str,
-    result: MatchResult,
+    points: list[int],
     by: Actor | str,
     detail: dict[str, Any] | None = None,
+    score: tuple[dict[str, Any], list[int]] | None = None,
 ) -> Deal:
     """Store deal ``number`` as the rules wrote it (waiting for the other side, when the match
-    asks for confirmation), and its entry in the history."""
+    asks for confirmation), with its ``score`` and running totals when known, and its entry in
+    the history."""
     actor = actor_of(by)
     deal = Deal.objects.create(
-        match=locked, number=number, data=data, saved_by=actor.name, **on_save(locked, actor)
+        match=locked,
+        number=number,
+        data=data,
+        saved_by=actor.name,
+        score=score[0] if score else None,
+        running=score[1] if score else None,
+        **on_save(locked, actor),
     )
     change_record(
         match=locked,
@@ -261,7 +329,7 @@ def _deal_add(
         by=by,
         number=number,
         after=deal.data,
-        points_after=deal_points(result, number),
+        points_after=points,
         detail=detail,
     )
     return deal
@@ -542,7 +610,7 @@ def deal_restore(
         number=number,
         data=parsed.engine.deal_json(parsed.deals[number - 1]),
         kind=MatchChange.Kind.RESTORED,
-        result=result,
+        points=deal_points(result, number),
         by=by,
         detail={"restores": deleted.pk, **_undoing(undo_of)},
     )

@@ -18,6 +18,7 @@ from django.contrib import messages
 from django.contrib.auth import login as auth_login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -49,12 +50,14 @@ from scorekeeper.inputs import parse_int
 from scorekeeper.labels import contract_name
 from scorekeeper.live import live_board
 from scorekeeper.matches.selectors import home_matches
-from scorekeeper.models import MAX_DEALS, Game, MatchChange, Player
+from scorekeeper.models import MAX_DEALS, Deal, Game, Match, MatchChange, Player
 from scorekeeper.pages import as_get, page_redirect
-from scorekeeper.rules.base import side_of_seat
-from scorekeeper.rules.errors import RuleError
+from scorekeeper.rules import incremental
+from scorekeeper.rules.base import MatchResult, side_of_seat
+from scorekeeper.rules.errors import Notice, Place, RuleError
 from scorekeeper.scoreboard import scoreboard
 from scorekeeper.selectors import match_scored
+from scorekeeper.standing import match_state
 
 # ---------------------------------------------------------------------------------------------
 # Home and accounts
@@ -290,32 +293,124 @@ def _scoreboard_action(request: HttpRequest, access: Access) -> None:
         messages.error(request, error.message, extra_tags=error.code)
 
 
-def _swap_asked(request: HttpRequest, match: Any, deals: list[Any]) -> dict[str, Any] | None:
+def _data_of(match: Match, *numbers: int) -> dict[int, dict[str, Any]]:
+    """Deals ``numbers`` of ``match`` as stored (one query)."""
+    rows = Deal.objects.filter(match=match, number__in=numbers).values_list("number", "data")
+    return dict(rows)
+
+
+def _swap_asked(request: HttpRequest, match: Match, count: int) -> dict[str, Any] | None:
     """The swap of two Barbu deals' contracts a correction page asked for (``?swap=N&with=M``),
     to confirm: the two deals, their contracts and digests (refused if either changes)."""
-    if match.game != Game.BARBU or not deals:
+    if match.game != Game.BARBU or not count:
         return None
-    number = parse_int(request.GET.get("swap"), lo=1, hi=len(deals))
-    other = parse_int(request.GET.get("with"), lo=1, hi=len(deals))
+    number = parse_int(request.GET.get("swap"), lo=1, hi=count)
+    other = parse_int(request.GET.get("with"), lo=1, hi=count)
     if number is None or other is None or number == other:
         return None
-    first, second = deals[number - 1], deals[other - 1]
+    data = _data_of(match, number, other)
+    if len(data) != 2:
+        return None
+    first, second = data[number], data[other]
     return {
         "number": number,
         "other": other,
-        "contract": contract_name(first.data.get("contract", "")),
-        "other_contract": contract_name(second.data.get("contract", "")),
-        "base": services.deal_fingerprint(first.data),
-        "other_base": services.deal_fingerprint(second.data),
+        "contract": contract_name(first.get("contract", "")),
+        "other_contract": contract_name(second.get("contract", "")),
+        "base": services.deal_fingerprint(first),
+        "other_base": services.deal_fingerprint(second),
     }
+
+
+#: The deals the scoreboard draws: the latest ones, or every deal a page at a time.
+RECENT_DEALS = 10
+DEALS_A_PAGE = 50
+
+
+def _window(request: HttpRequest, count: int) -> dict[str, Any]:
+    """Which deals the scoreboard draws: the latest :data:`RECENT_DEALS`, or with
+    ``?deals=all`` every deal, :data:`DEALS_A_PAGE` a page (``&page=N``)."""
+    if request.GET.get("deals") != "all" or count <= RECENT_DEALS:
+        return {"all": False, "first": max(1, count - RECENT_DEALS + 1), "last": count}
+    pages = (count + DEALS_A_PAGE - 1) // DEALS_A_PAGE
+    page = parse_int(request.GET.get("page"), lo=1, hi=pages) or 1
+    first = (page - 1) * DEALS_A_PAGE + 1
+    return {
+        "all": True,
+        "first": first,
+        "last": min(count, first + DEALS_A_PAGE - 1),
+        "page": page,
+        "pages": pages,
+        "previous": page - 1 if page > 1 else None,
+        "next": page + 1 if page < pages else None,
+    }
+
+
+def _board_whole(match: Match, access: Access) -> dict[str, Any]:
+    """Every deal scored again (a match under confirmation by the other side, whose totals
+    leave out the deals not accepted yet): the scoreboard of the whole match."""
+    prefetch_related_objects([match], Prefetch("deals", queryset=Deal.objects.order_by("number")))
+    parsed, result, exported = match_scored(match)
+    return scoreboard(
+        match, parsed.header, result, exported, viewer=access.actor, is_owner=access.is_owner
+    )
+
+
+def _shown(match: Match, window: dict[str, Any]) -> list[Deal]:
+    """The deals of ``window``, with their kept scores."""
+    return list(
+        Deal.objects.filter(match=match, number__range=(window["first"], window["last"]))
+        .order_by("number")
+        .only("number", "data", "score", "running")
+    )
+
+
+def _board_window(
+    match: Match, access: Access, window: dict[str, Any], shown: list[Deal]
+) -> dict[str, Any]:
+    """The totals, the end and the next deal from the scoring state kept on the match, the
+    deals of ``window`` (``shown``) from their kept scores: the same cost at any length."""
+    state = match_state(match)
+    if any(deal.score is None or deal.running is None for deal in shown):
+        services.deal_scores_keep(match=match)  # stored before scores were kept: once
+        shown = _shown(match, window)
+    now = incremental.standing(state)
+    result = MatchResult(
+        deal_scores=[deal.score for deal in shown],
+        totals=list(now.totals),
+        finished=now.finished,
+        winner=now.winner,
+        notices=[
+            Notice(
+                code=w.get("code", ""), template=w.get("message", ""), place=Place(deal=d.number)
+            )
+            for d in shown
+            for w in (d.score.get("warnings") or [])
+        ],
+        running=[deal.running for deal in shown],
+        next_deal=now.next_deal,
+    )
+    exported = {"deals": [{**deal.data, "score": deal.score} for deal in shown]}
+    return scoreboard(
+        match,
+        state.header,
+        result,
+        exported,
+        viewer=access.actor,
+        is_owner=access.is_owner,
+        first=window["first"],
+        played=state.deals,
+    )
 
 
 @require_http_methods(["GET", "POST"])
 def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The scoreboard, and its actions (:func:`_scoreboard_action`): delete a deal, undo. The
-    owner and the co-scorers; the owner also gets the share controls."""
+    owner and the co-scorers; the owner also gets the share controls. It draws the latest
+    deals (every deal a page at a time with ``?deals=all``) from their kept scores, so it
+    costs the same at deal 1 and at deal 300."""
     try:
-        access = match_for_scorer(request, pk)
+        access = match_for_scorer(request, pk, deals=False)
     except AccessDenied as denied:
         return denied_response(request, denied)
     match = access.match
@@ -324,30 +419,37 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
         if request.htmx:
             return match_detail(as_get(request), pk)
         return redirect(match)
-    deals = list(match.deals.all())
-    asked = parse_int(request.GET.get("delete"), lo=1, hi=len(deals)) if deals else None
+    count = match.deal_count
+    asked = parse_int(request.GET.get("delete"), lo=1, hi=count) if count else None
+    window = _window(request, count)
+    shown = [] if match.confirmation else _shown(match, window)
+    # the deal whose Delete was asked for (?delete=N), else the last deal's is offered; the
+    # digests it sends: refused if another phone changed that deal since
+    bases = {deal.number: deal.data for deal in shown}
+    missing = {n for n in (asked, count) if n and n not in bases}
+    if missing:
+        bases |= _data_of(match, *missing)
     context: dict[str, Any] = {
         "match": match,
         "access": access,
-        "last_base": services.deal_fingerprint(deals[-1].data) if deals else "",
+        "last_base": services.deal_fingerprint(bases[count]) if count in bases else "",
         "undoable": change_undoable(match),
-        # the deal whose Delete was asked for (?delete=N), else the last deal's is offered
         "asked": asked,
-        # the digest of the deal the Delete shows: refused if another phone changed it since
-        "delete_base": services.deal_fingerprint(deals[(asked or len(deals)) - 1].data)
-        if deals
+        "delete_base": services.deal_fingerprint(bases[asked or count])
+        if (asked or count) in bases
         else "",
         "live": live_board(match),
-        "swap": _swap_asked(request, match, deals),
+        "swap": _swap_asked(request, match, count),
+        "window": window,
     }
     try:
-        parsed, result, exported = match_scored(match)
+        if match.confirmation:
+            context["board"] = _board_whole(match, access)
+            context["window"] = {"all": False, "first": 1, "last": count}
+        else:
+            context["board"] = _board_window(match, access, window, shown)
     except RuleError as error:
         context["broken"] = error
-    else:
-        context["board"] = scoreboard(
-            match, parsed, result, exported, viewer=access.actor, is_owner=access.is_owner
-        )
     template_name = "match_detail.html"
     if request.htmx:
         template_name += "#scoreboard"

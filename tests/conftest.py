@@ -70,6 +70,21 @@ def deal_for(game: str, index: int) -> dict[str, Any]:
     return barbu_deal(index) if game == "barbu" else rummy_deal(game, index)
 
 
+def overwrite_deals(match: Match, data: dict[str, Any], *, number: int | None = None) -> None:
+    """Write deal ``number`` (every deal: None) behind the services' back, as a change of the
+    rules under stored deals leaves a match: the scoring state kept on the match is dropped
+    too, and every deal's kept score, as a migration that changes the scoring must drop them
+    (scorekeeper/standing.py, ``Deal.score``)."""
+    from scorekeeper.models import Deal
+
+    deals = Deal.objects.filter(match=match)
+    if number is not None:
+        deals = deals.filter(number=number)
+    deals.update(data=data)
+    Deal.objects.filter(match=match).update(score=None, running=None)
+    Match.objects.filter(pk=match.pk).update(scoring_state=None)
+
+
 # --- pressing the keys of a deal-entry page ----------------------------------------------------
 
 DRAFT = re.compile(r'name="draft" value="([^"]*)"')

@@ -21,7 +21,7 @@ from django.urls import reverse
 from scorekeeper.accounts import services
 from scorekeeper.accounts.lockout import client_address
 from scorekeeper.models import Deal, Match, MatchSeat, Player
-from tests.conftest import HTMX, PLAYERS4
+from tests.conftest import HTMX, PLAYERS4, overwrite_deals
 from tests.test_transactions import watched
 
 pytestmark = pytest.mark.django_db
@@ -276,7 +276,7 @@ def test_each_downloaded_document_is_read_back_by_import_match(
 
 def test_a_match_that_no_longer_passes_the_rules_is_downloaded_as_stored(auth_client, make_match):
     match = make_match("burraco", deals=2)
-    Deal.objects.filter(match=match, number=2).update(data={"sides": []})
+    overwrite_deals(match, {"sides": []}, number=2)
     files = _archive(auth_client.get("/accounts/export.zip"))
     (content,) = files.values()
     document = json.loads(content)

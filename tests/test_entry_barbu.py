@@ -12,7 +12,16 @@ from django.urls import reverse
 from scorekeeper import services
 from scorekeeper.entry import drafts as st
 from scorekeeper.models import Deal
-from tests.conftest import BARBU_CLASSIC, BARBU_DATA, HTMX, draft_of, posted_by, press, text
+from tests.conftest import (
+    BARBU_CLASSIC,
+    BARBU_DATA,
+    HTMX,
+    draft_of,
+    overwrite_deals,
+    posted_by,
+    press,
+    text,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -456,7 +465,7 @@ def test_a_match_whose_stored_deals_no_longer_pass_goes_back_to_the_scoreboard(
     auth_client, make_match
 ):
     match = make_match("barbu", deals=1)
-    Deal.objects.filter(match=match).update(data={"contract": "no_such_contract"})
+    overwrite_deals(match, {"contract": "no_such_contract"})
     response = auth_client.get(new_url(match))
     assert response.status_code == 302
     assert response.url == reverse("match_detail", args=[match.pk])

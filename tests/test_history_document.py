@@ -30,7 +30,7 @@ from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.base import MatchHeader
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.sharing import services as sharing
-from tests.conftest import deal_for
+from tests.conftest import deal_for, overwrite_deals
 from tests.test_services import example
 
 pytestmark = pytest.mark.django_db
@@ -281,7 +281,7 @@ def test_a_detail_the_format_does_not_name_stays_out_of_the_export(user, make_ma
 
 
 def test_a_match_the_rules_refuse_is_exported_as_stored_with_its_history(lived):
-    Deal.objects.filter(match=lived, number=1).update(data={"sides": []})
+    overwrite_deals(lived, {"sides": []}, number=1)
     document = match_export_document(fresh(lived))
     assert "totals" not in document and document["deals"][0] == {"sides": []}
     assert document["changes"] == changes_export(lived)

@@ -20,7 +20,16 @@ from scorekeeper.models import Deal
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.selectors import match_scored
 from scorekeeper.templatetags.score_tags import points
-from tests.conftest import BARBU_CLASSIC, BARBU_DATA, HTMX, draft_of, press, rummy_deal, run
+from tests.conftest import (
+    BARBU_CLASSIC,
+    BARBU_DATA,
+    HTMX,
+    draft_of,
+    overwrite_deals,
+    press,
+    rummy_deal,
+    run,
+)
 from tests.test_services import biriba_going_out, example
 
 pytestmark = pytest.mark.django_db
@@ -206,7 +215,7 @@ def test_a_match_that_no_longer_passes_the_rules_shows_the_refusal_code(
     auth_client, make_match, headers
 ):
     match = make_match("biriba", deals=2)
-    Deal.objects.filter(match=match, number=2).update(data={"sides": "not a list"})
+    overwrite_deals(match, {"sides": "not a list"}, number=2)
     page = tree(auth_client.get(reverse("match_detail", args=[match.pk]), headers=headers))
     with pytest.raises(RuleError) as refused:
         match_scored(match)

@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from scorekeeper import names, services
-from scorekeeper.models import Deal, Match, Player, name_key
+from scorekeeper.models import Match, Player, name_key
 from scorekeeper.rules.errors import RuleError
-from tests.conftest import HTMX, barbu_deal, draft_of, press, rummy_deal, run
+from tests.conftest import HTMX, barbu_deal, draft_of, overwrite_deals, press, rummy_deal, run
 from tests.test_services import counts, example
 from tests.test_views import new_match_data
 
@@ -435,7 +435,7 @@ def test_a_refusal_shown_as_a_message_on_the_next_page_has_its_names_isolated(au
     match = _match(user, game="barbu")
     services.deal_record(match=match, data=barbu_deal(0))
     # a stored deal the rules now refuse (as a change of the rules could), naming a player
-    Deal.objects.filter(match=match).update(data={**barbu_deal(0), "doubles": [{"by": 0, "on": 0}]})
+    overwrite_deals(match, {**barbu_deal(0), "doubles": [{"by": 0, "on": 0}]})
     response = auth_client.get(reverse("deal_new", args=[match.pk]), follow=True)
     html = response.content.decode()
     assert_isolated(html)

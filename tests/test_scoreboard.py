@@ -18,7 +18,7 @@ UNDOUBLED = ("no_tricks", "no_hearts", "no_queens", "barbu", "no_last_two")
 
 def board_of(match):
     parsed, result, exported = match_scored(match)
-    return scoreboard(match, parsed, result, exported), result, exported
+    return scoreboard(match, parsed.header, result, exported), result, exported
 
 
 def test_a_notice_is_shown_under_the_deal_its_place_names(make_match):

@@ -152,3 +152,15 @@ def test_the_history_of_a_swap_and_its_undo_travels_with_the_match(user, make_ma
     ]
     again = services.match_import(owner=user, document=exported)
     assert match_export_document(again) == exported
+
+
+def test_with_every_contract_named_the_next_deal_s_page_sends_to_the_deals_to_enter(
+    auth_client, make_match
+):
+    match = make_match("barbu", deals=28)
+    services.deal_swap(match=match, number=1, other=7)
+    response = auth_client.get(reverse("deal_new", args=[match.pk]))
+    assert response.status_code == 302 and response["Location"] == match.get_absolute_url()
+    page = auth_client.get(match.get_absolute_url())
+    assert "enter what was taken in the deals still to enter" in text(page)
+    assert 'data-to-enter="1"' in page.content.decode()

@@ -294,6 +294,17 @@ def _deal_swap(user, make_match) -> Calls:
     )
 
 
+def _deal_scores_keep(user, make_match) -> Calls:
+    match = make_match("burraco", deals=3)
+    match.deals.update(score=None, running=None)  # stored before scores were kept
+    broken = make_match("biriba", deals=1)
+    broken.deals.update(data={"sides": []})
+    return (
+        lambda: services.deal_scores_keep(match=match),
+        lambda: services.deal_scores_keep(match=broken),
+    )
+
+
 def _waiting(make_match) -> Any:
     """A Biriba match under the confirmation by the other side: deal 1 saved by Anna (seat 0),
     waiting for Babis and Dora's side."""
@@ -398,6 +409,7 @@ SCENARIOS: dict[str, Callable[[Any, Any], Calls]] = {
     "scorekeeper.services.deal_delete": _deal_delete,
     "scorekeeper.services.deal_restore": _deal_restore,
     "scorekeeper.services.deal_swap": _deal_swap,
+    "scorekeeper.services.deal_scores_keep": _deal_scores_keep,
     "scorekeeper.services.change_undo": _change_undo,
     "scorekeeper.services.player_get_or_create": _player_get_or_create,
     "scorekeeper.sharing.services.share_link_get_or_create": _share_link_get_or_create,

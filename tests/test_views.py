@@ -14,7 +14,7 @@ from scorekeeper.history.document import changes_export
 from scorekeeper.models import Deal, Match
 from scorekeeper.rules.match import rules_with_defaults
 from scorekeeper.selectors import match_scored
-from tests.conftest import HTMX, PLAYERS4
+from tests.conftest import HTMX, PLAYERS4, overwrite_deals
 from tests.test_services import biriba_going_out, example
 
 pytestmark = pytest.mark.django_db
@@ -428,9 +428,7 @@ def test_delete_last_deal_without_a_readable_number_deletes_nothing(
 
 def _break(match) -> None:
     """Make a stored deal one the rules refuse (as a change of the rules could)."""
-    Deal.objects.filter(match=match, number=match.deals.count()).update(
-        data={"sides": "not a list"}
-    )
+    overwrite_deals(match, {"sides": "not a list"}, number=match.deals.count())
 
 
 def test_a_match_that_no_longer_passes_the_rules_can_be_exported_and_its_last_deal_deleted(

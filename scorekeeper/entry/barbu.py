@@ -21,9 +21,11 @@ from scorekeeper.entry.common import Scored, replacing, score_with, suits
 from scorekeeper.inputs import parse_int
 from scorekeeper.labels import contract_name
 from scorekeeper.models import Match
-from scorekeeper.rules import barbu
+from scorekeeper.rules import barbu, incremental
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.errors import RuleError
+from scorekeeper.selectors import match_document
+from scorekeeper.standing import match_state
 
 COUNTER_LABELS = {
     "tricks": gettext_lazy("Tricks"),
@@ -51,30 +53,39 @@ SHORTCUT_LABELS = {
 class BarbuPage:
     TEMPLATE = "entry/barbu.html"
 
-    def __init__(self, match: Match, document: dict[str, Any], number: int | None):
+    def __init__(self, match: Match, number: int | None, *, document: dict[str, Any] | None = None):
         self.match = match
-        self.document = document
         self.number = number
-        parsed = rules_match.parse_document(document)
-        self.header = parsed.header
-        self.rules = parsed.rules
-        self.engine = parsed.engine
-        self.index = (number - 1) if number is not None else len(parsed.deals)
+        if number is None:
+            # the next deal: the state the deals so far left (kept on the match) says who
+            # declares, what they have left and the doubles owed, without reading them
+            state = match_state(match)
+            self.document = None
+            self.header, self.rules = state.header, state.rules
+            self.index = state.deals
+            self.status = incremental.standing(state).next_deal
+            parsed = None
+        else:
+            self.document = document if document is not None else match_document(match)
+            parsed = rules_match.parse_document(self.document)
+            self.header, self.rules = parsed.header, parsed.rules
+            self.index = number - 1
+            # one walk through the deals before: this declarer's contracts left, doubles owed
+            self.status = barbu.next_deal(self.header, self.rules, parsed.deals[: self.index])
         self.deal_number = self.index + 1
-        self.before = list(parsed.deals[: self.index])  # the deals played before this one
+        # every contract named but some deals still to enter (after a swap): no next deal
+        self.no_next_deal = number is None and self.status.get("number") is None
         self.names = list(self.header.players)
         self.declarer = barbu.declarer_of(self.header, self.rules, self.index)
-        # One walk through the deals before: this declarer's contracts left, doubles owed.
-        self.status = barbu.next_deal(self.header, self.rules, self.before)
-        self.contracts = tuple(self.status["contracts"])
-        if number is not None:
+        self.contracts = tuple(self.status.get("contracts") or ())
+        if parsed is not None:
             # correcting: what the declarer names in no other deal (King: quotas left open)
             found = barbu.contracts_for_deal(self.header, self.rules, parsed.deals, self.index)
             self.contracts = tuple(c.value for c in found)
         # correcting: each contract the declarer names in another deal, with that deal, to
         # swap the two deals' contracts in one step
         self.swaps: list[tuple[str, int]] = []
-        if number is not None:
+        if parsed is not None:
             for contract in barbu.contracts_of(self.rules.variant):
                 if contract.value in self.contracts:
                     continue
@@ -85,7 +96,7 @@ class BarbuPage:
     # -- the deal in progress -----------------------------------------------------------------
 
     def _initial(self) -> st.BarbuDraft:
-        if self.number is not None:
+        if self.document is not None and self.number is not None:
             return st.BarbuDraft.from_deal(self.document["deals"][self.number - 1])
         draft = st.BarbuDraft()
         if len(self.contracts) == 1:
@@ -414,9 +425,8 @@ class BarbuPage:
         if not scored.ok:
             assert scored.error is not None
             return {"ok": False, "message": scored.error.message, "code": scored.error.code}
-        assert scored.result is not None
-        score = scored.result.deal_scores[self.index]
-        running = scored.result.running[self.index]
+        assert scored.score is not None and scored.running is not None
+        score, running = scored.score, scored.running
         lines = []
         for raw in score.get("settlement") or []:
             line = barbu.SettlementLine.from_json(raw)
@@ -440,7 +450,7 @@ class BarbuPage:
             "sum_ok": check.ok,
             "sum_want": check.want,
             "warnings": [dict(w) for w in score.get("warnings") or []],
-            "finished": scored.result.finished and self.number is None,
+            "finished": scored.finished and self.number is None,
             "columns": [
                 {
                     "name": self.names[s],

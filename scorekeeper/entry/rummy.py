@@ -19,10 +19,11 @@ from scorekeeper.labels import bonus_name, purity
 from scorekeeper.models import Match
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules import rummy
-from scorekeeper.rules.base import MatchHeader
 from scorekeeper.rules.cards import RANK_NAMES, Card, Suit, parse_card
 from scorekeeper.rules.errors import Place, RuleError
 from scorekeeper.rules.melds import MeldKind, WildPlace
+from scorekeeper.selectors import match_document
+from scorekeeper.standing import match_state
 
 MAIN_BONUSES = {
     "biriba": ("clean_biriba", "dirty_biriba", "clean_trump_biriba", "dirty_trump_biriba"),
@@ -82,26 +83,28 @@ def _inside_side(error: RuleError | None, deal_number: int, side: int) -> Place 
 class RummyPage:
     TEMPLATE = "entry/rummy.html"
 
-    def __init__(self, match: Match, document: dict[str, Any], number: int | None):
+    def __init__(self, match: Match, number: int | None, *, document: dict[str, Any] | None = None):
         self.match = match
-        self.document = document
         self.number = number
         self.game = match.game
         self.engine: Any = rules_match.engine(self.game)
-        self.rules = self.engine.parse_rules(dict(document.get("rules") or {}))
+        self.rules = self.engine.parse_rules(dict(match.rules))
         self.scoring = self.engine.Scoring(self.rules)
-        self.header = MatchHeader(
-            game=self.game,
-            players=tuple(document["players"]),
-            first_dealer=document["first_dealer"],
-        )
+        self.header = match.header
         self.side_count = self.header.side_count
-        self.deal_number = number if number is not None else len(document["deals"]) + 1
+        self.no_next_deal = False  # a rummy match goes on until it is finished
+        if number is None:  # the next deal: the state the deals so far left says which
+            self.document = None
+            self.deal_number = match_state(match).deals + 1
+        else:
+            self.document = document if document is not None else match_document(match)
+            self.deal_number = number
 
     # -- the deal in progress -----------------------------------------------------------------
 
     def _initial(self) -> st.RummyDraft:
         if self.number is not None:
+            assert self.document is not None
             return st.RummyDraft.from_deal(
                 self.document["deals"][self.number - 1],
                 game=self.game,
@@ -213,18 +216,16 @@ class RummyPage:
         if not scored.ok:
             assert scored.error is not None
             return {"ok": False, "message": scored.error.message, "code": scored.error.code}
-        assert scored.result is not None
-        index = self.deal_number - 1
-        deal_score = scored.result.deal_scores[index]
-        running = scored.result.running[index]
+        assert scored.score is not None and scored.running is not None
+        deal_score, running = scored.score, scored.running
         lines = [
             {"name": self.header.side_name(k), "score": s["total"], "total": running[k]}
             for k, s in enumerate(deal_score["sides"])
         ]
         finished = ""
-        if self.number is None and scored.result.finished and scored.result.winner is not None:
+        if self.number is None and scored.finished and scored.winner is not None:
             finished = _("This deal ends the match: %(name)s wins.") % {
-                "name": self.header.side_name(scored.result.winner)
+                "name": self.header.side_name(scored.winner)
             }
         empty = [self.header.side_name(k) for k, s in enumerate(draft.sides) if s.untouched]
         return {"ok": True, "lines": lines, "finished": finished, "empty": empty}

@@ -68,8 +68,9 @@ def draft_open(
     The next deal has one draft per match: when the deals before it change (the last one
     deleted), the draft in progress stays the next deal's.
     """
-    Match.objects.select_for_update().filter(pk=match.pk).first()  # one opener at a time
-    if not editing and Deal.objects.filter(match=match).count() + 1 != number:
+    # one opener at a time; the deal count its services keep with the deals, under the lock
+    locked = Match.objects.select_for_update().filter(pk=match.pk).only("deal_count").first()
+    if locked is not None and not editing and locked.deal_count + 1 != number:
         # the deal was stored (or one before it deleted) since the caller read the match:
         # it is not the next deal, and no deal in progress begins under its number
         raise DraftGone(number)

@@ -63,10 +63,13 @@ Page = RummyPage | BarbuPage
 VIEW_KEY = "entry-view:{pk}:{kind}:{number}"
 
 
-def _page(match: Match, document: dict[str, Any], number: int | None) -> Page:
+def _page(match: Match, number: int | None, *, document: dict[str, Any] | None = None) -> Page:
+    """The pad of the next deal (``number`` None: drawn from the scoring state the deals so
+    far left, without reading them) or of the correction of deal ``number`` (from the match
+    ``document``, built here when not given)."""
     if match.game == "barbu":
-        return BarbuPage(match, document, number)
-    return RummyPage(match, document, number)
+        return BarbuPage(match, number, document=document)
+    return RummyPage(match, number, document=document)
 
 
 def _scoreboard_url(match: Match) -> str:
@@ -145,7 +148,7 @@ def _stored_meanwhile(
     if deal is None:
         return _deal_gone(request, match, number)
     finished = Match.objects.filter(pk=match.pk, status=Match.Status.FINISHED).exists()
-    page = _page(match, document, number)
+    page = _page(match, number, document=document)
     offer = ""
     if posted:
         try:
@@ -182,22 +185,33 @@ def _offerable(seen: Any) -> bool:
 def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> HttpResponse:
     """Enter the next deal (``number`` None) or correct deal ``number``."""
     try:
-        access = match_for_scorer(request, pk)
+        # the next deal reads no deal: only the scoring state the deals left
+        access = match_for_scorer(request, pk, deals=number is not None)
     except AccessDenied as denied:
         return _denied(request, pk, number, denied)
     match = access.match
-    document = match_document(match)
     editing = number is not None
+    # a correction reads the whole match; the next deal only the state its deals left
+    document = match_document(match) if editing else None
     form = EntryForm(request.POST) if request.method == "POST" else None
     if editing:
+        assert document is not None
         if not 1 <= number <= len(document["deals"]):
             if form is not None and number >= 1:
                 # A correction of a deal deleted meanwhile (another phone, another tab)
                 return _deal_gone(request, match, number)
             raise Http404
-    elif form is not None:
+    if not editing and match.is_finished and form is None:
+        messages.info(request, _("This match is finished: no deal can be added."))
+        return page_redirect(request, _scoreboard_url(match))
+    try:
+        page = _page(match, number, document=document)
+    except RuleError as e:  # the stored deals no longer pass the rules: nothing to enter on
+        messages.error(request, e.message, extra_tags=e.code)
+        return page_redirect(request, _scoreboard_url(match))
+    if not editing and form is not None:
         drawn_for = form.deal_number()
-        if drawn_for is not None and drawn_for < len(document["deals"]) + 1:
+        if drawn_for is not None and drawn_for < page.deal_number:
             # this page was entering a deal that has been stored since
             return _stored_meanwhile(
                 request,
@@ -209,10 +223,11 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
     if not editing and match.is_finished:
         messages.info(request, _("This match is finished: no deal can be added."))
         return page_redirect(request, _scoreboard_url(match))
-    try:
-        page = _page(match, document, number)
-    except RuleError as e:  # the stored deals no longer pass the rules: nothing to enter on
-        messages.error(request, e.message, extra_tags=e.code)
+    if page.no_next_deal:
+        messages.info(
+            request,
+            _("Every contract is named: enter what was taken in the deals still to enter."),
+        )
         return page_redirect(request, _scoreboard_url(match))
     deal_number = page.deal_number
     base = deal_fingerprint(document["deals"][number - 1]) if editing else ""
@@ -306,7 +321,7 @@ def _post(
     state: _State,
     *,
     editing: bool,
-    document: dict[str, Any],
+    document: dict[str, Any] | None,
 ) -> HttpResponse | None:
     """Apply the key a page sent; a response when the page is not drawn again (a save, a deal
     stored meanwhile), else None with ``state`` telling what to draw."""
@@ -358,7 +373,7 @@ def _post(
         )
         state.overtaken_by = ""
         return None
-    if action == "offer" and editing and seen is not None:
+    if action == "offer" and editing and seen is not None and document is not None:
         state.redraw(
             draft_offer(
                 match=match,

@@ -285,7 +285,7 @@ def watch_board(match: Match) -> dict[str, Any]:
         parsed, result, exported = match_scored(match)
     except RuleError as error:
         return {"broken": error}
-    board = scoreboard(match, parsed, result, exported)
+    board = scoreboard(match, parsed.header, result, exported)
     target = board["target"]
     for column in board["columns"]:
         column["to_go"] = max(0, target - column["total"]) if target else None
