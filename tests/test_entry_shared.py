@@ -351,3 +351,16 @@ def test_a_resent_tap_does_not_say_another_phone_changed_the_deal(auth_client, m
     assert 'data-message="draft_overtaken"' not in again.content.decode()
     assert shared(match)["sides"][0]["melds"] == [["3S"]]
     assert first.status_code == again.status_code == 200
+
+
+def test_a_phone_s_session_remembers_a_few_deal_entries_only(auth_client, make_match):
+    from scorekeeper.entry.views import VIEWS_KEPT
+
+    match = make_match("biriba", deals=12)
+    for number in range(1, 13):  # twelve corrections opened, a tap each, none saved
+        url = reverse("deal_edit", args=[match.pk, number])
+        press(auth_client, url, draft_of(auth_client.get(url)), "side:1")
+    views = [k for k in auth_client.session.keys() if k.startswith("entry-view:")]
+    assert len(views) == VIEWS_KEPT
+    assert views[-1] == f"entry-view:{match.pk}:edit:12"
+    assert f"entry-view:{match.pk}:edit:1" not in views

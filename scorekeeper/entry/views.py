@@ -61,6 +61,19 @@ Page = RummyPage | BarbuPage
 
 #: Where a phone's own view of a deal in progress waits for the next reload.
 VIEW_KEY = "entry-view:{pk}:{kind}:{number}"
+#: The most deal entries a phone's session remembers its own view of (where its taps go):
+#: one left unsaved (a correction opened and abandoned) is forgotten once newer ones pile up.
+VIEWS_KEPT = 8
+
+
+def _view_keep(session: Any, key: str, view: dict[str, Any]) -> None:
+    """Remember this phone's view of one deal entry in its session, the newest last, forgetting
+    the oldest beyond :data:`VIEWS_KEPT` (a session read on every request stays small)."""
+    kept = [k for k in session.keys() if k.startswith("entry-view:") and k != key]
+    for old in kept[: max(0, len(kept) - VIEWS_KEPT + 1)]:
+        del session[old]
+    session.pop(key, None)
+    session[key] = view
 
 
 def _page(match: Match, number: int | None, *, document: dict[str, Any] | None = None) -> Page:
@@ -260,7 +273,7 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
             return response
     view = page.view_of(state.draft)
     if view and request.session.get(view_key) != view:
-        request.session[view_key] = view
+        _view_keep(request.session, view_key, view)
 
     draft = state.draft
     context = page.context(draft, error=state.error)

@@ -145,7 +145,12 @@ def test_a_new_user_scores_a_whole_barbu_match_to_its_winner(live_server, chromi
     winner = PLAYERS[board.index(max(board))]
     expect(page.locator(".winner-banner")).to_contain_text(winner)
     expect(page.locator(".total.winner")).to_contain_text(winner)
+    # the scoreboard draws the latest ten deals; every deal is a tap away
+    expect(page.locator(".deals .deal")).to_have_count(10)
+    expect(page.locator("[data-deals-window]")).to_contain_text("Deals 19–28 of 28")
+    page.locator('[data-deals-page="1"]').click()
     expect(page.locator(".deals .deal")).to_have_count(28)
+    fits(page)
     page.locator("#deal-28 > summary").click()
     expect(page.locator("#deal-28 .breakdown")).to_be_visible()
     fits(page)
