@@ -90,10 +90,11 @@ def test_a_deletion_racing_a_deal_being_saved(make_match):
     for _ in range(6):
         match = make_match("biriba", deals=1)
         drawn = match.version
+        phone = fresh(match)  # as the phone read it, before either starts
         results, errors = at_once(
-            lambda m=match: (
+            lambda m=phone: (
                 "saved",
-                services.deal_record(match=fresh(m), data=deal_for("biriba", 1)),
+                services.deal_record(match=m, data=deal_for("biriba", 1)),
             ),
             lambda m=match, v=drawn: ("deleted", matches_services.match_delete(match=m, version=v)),
         )
