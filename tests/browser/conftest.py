@@ -131,6 +131,26 @@ def settled(page) -> None:
     page.wait_for_load_state("networkidle")
 
 
+def keys(page, actions: list[str], *, javascript: bool = True) -> None:
+    """Press ``actions`` one after the other, each answered before the next (with
+    JavaScript: its tap settled; without: its page loaded)."""
+    for action in actions:
+        tap(page, action)
+        if javascript:
+            settled(page)
+        else:
+            page.wait_for_load_state()
+
+
+def save_correction(page, scoreboard: str, *, javascript: bool = True) -> None:
+    """Save a correction, agreed to first (a dialog with JavaScript, answered yes by
+    new_phone; a page without), and back on the scoreboard."""
+    tap(page, "save")
+    if not javascript:
+        page.locator("[data-confirm]").click()
+    page.wait_for_url(scoreboard)
+
+
 def enter_deal(page, number: int) -> None:
     page.get_by_role("link", name=f"Enter deal {number}").click()
     page.wait_for_url(re.compile(r"/deals/new/$"))

@@ -14,22 +14,23 @@ from playwright.sync_api import expect
 from scorekeeper.models import Deal
 from tests.conftest import run
 
-from .conftest import enter_deal, fits, new_match, new_phone, settled, sign_up, tap, totals
+from .conftest import (
+    enter_deal,
+    fits,
+    keys,
+    new_match,
+    new_phone,
+    save_correction,
+    sign_up,
+    tap,
+    totals,
+)
 from .test_table_browser import join_as_guest, score_link
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SIDE_0 = [*run("H", "3 4 5"), "pot:0"]
 SIDE_1 = ["side:1", *run("S", "3 4 5"), "pot:1"]
-
-
-def keys(page, actions: list[str], javascript: bool) -> None:
-    for action in actions:
-        tap(page, action)
-        if javascript:
-            settled(page)
-        else:
-            page.wait_for_load_state()
 
 
 def say_seat(page, name: str) -> None:
@@ -61,7 +62,7 @@ def test_one_side_enters_the_other_accepts_then_rejects_with_a_reason(
 
     # deal 1, entered by Anna's side: it waits, out of the totals
     enter_deal(owner, 1)
-    keys(owner, SIDE_0 + SIDE_1, javascript)
+    keys(owner, SIDE_0 + SIDE_1, javascript=javascript)
     tap(owner, "save")
     owner.wait_for_url(scoreboard)
     expect(owner.locator("main")).to_contain_text("it waits for the other side to accept it")
@@ -84,7 +85,7 @@ def test_one_side_enters_the_other_accepts_then_rejects_with_a_reason(
 
     # deal 2: Babis rejects it, with his reason
     enter_deal(owner, 2)
-    keys(owner, SIDE_0 + SIDE_1, javascript)
+    keys(owner, SIDE_0 + SIDE_1, javascript=javascript)
     tap(owner, "save")
     owner.wait_for_url(scoreboard)
     look(babis, scoreboard, javascript)
@@ -102,11 +103,8 @@ def test_one_side_enters_the_other_accepts_then_rejects_with_a_reason(
     owner.wait_for_url(re.compile(r"/deals/2/edit/$"))
     expect(owner.locator('[data-message="deal_rejected"]')).to_contain_text("never took our pot")
     fits(owner)
-    keys(owner, ["side:1", "pot:1"], javascript)  # Babis & Dora never took their pot
-    tap(owner, "save")  # a correction is agreed to first: a dialog, or a page without JS
-    if not javascript:
-        owner.locator("[data-confirm]").click()
-    owner.wait_for_url(scoreboard)
+    keys(owner, ["side:1", "pot:1"], javascript=javascript)  # Babis & Dora never took their pot
+    save_correction(owner, scoreboard, javascript=javascript)
     expect(owner.locator("main")).to_contain_text("Deal 2 corrected: it waits")
 
     look(babis, scoreboard, javascript)

@@ -14,25 +14,9 @@ from scorekeeper import services
 from scorekeeper.models import Deal, Match
 from tests.conftest import deal_for
 
-from .conftest import fits, new_match, new_phone, settled, sign_up, tap
+from .conftest import fits, keys, new_match, new_phone, save_correction, sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def keys(page, actions: list[str], javascript: bool) -> None:
-    for action in actions:
-        tap(page, action)
-        if javascript:
-            settled(page)
-        else:
-            page.wait_for_load_state()
-
-
-def save_correction(page, scoreboard: str, javascript: bool) -> None:
-    tap(page, "save")  # a correction is agreed to first: a dialog, or a page without JS
-    if not javascript:
-        page.locator("[data-confirm]").click()
-    page.wait_for_url(scoreboard)
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["htmx", "no-javascript"])
@@ -63,8 +47,8 @@ def test_a_wrong_contract_is_swapped_with_the_deal_that_named_it(chromium, live_
     page.locator('[data-to-enter="2"]').click()
     page.wait_for_url(re.compile(r"/deals/2/edit/$"))
     expect(page.locator('[data-contract="no_queens"]')).to_have_attribute("aria-pressed", "true")
-    keys(page, ["step:queens:0:+1", "step:queens:0:+1", "rest:queens:1"], javascript)
-    save_correction(page, scoreboard, javascript)
+    keys(page, ["step:queens:0:+1", "step:queens:0:+1", "rest:queens:1"], javascript=javascript)
+    save_correction(page, scoreboard, javascript=javascript)
     expect(page.locator('[data-deal="2"] summary')).not_to_contain_text("still to enter")
 
     # deal 3, No hearts now
@@ -73,9 +57,9 @@ def test_a_wrong_contract_is_swapped_with_the_deal_that_named_it(chromium, live_
     keys(
         page,
         ["step:hearts:1:+1"] * 5 + ["rest:hearts:2", "seat:ace_of_hearts:2"],
-        javascript,
+        javascript=javascript,
     )
-    save_correction(page, scoreboard, javascript)
+    save_correction(page, scoreboard, javascript=javascript)
     expect(page.locator("[data-to-enter]")).to_have_count(0)
     two, three = (Deal.objects.get(number=n).data for n in (2, 3))
     assert two["contract"] == "no_queens" and two["queens"] == [2, 2, 0, 0]
