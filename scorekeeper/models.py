@@ -387,3 +387,20 @@ class MatchChange(models.Model):
         if self.pk is not None and not self._state.adding:
             raise ValueError("a match's change is never edited")
         super().save(*args, **kwargs)
+
+
+class AccountSettings(models.Model):
+    """What an account chose for itself, beside Django's user: the language its pages speak
+    (one of ``settings.LANGUAGES``; empty: the browser's language, or the visitor's choice)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account_settings"
+    )
+    language = models.CharField(_("language"), max_length=8, blank=True, default="")
+
+    class Meta:
+        verbose_name = _("account settings")
+        verbose_name_plural = _("account settings")
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language or '-'}"
