@@ -16,19 +16,26 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from scorekeeper.exports.forms import DataImportForm
 from scorekeeper.forms import ImportForm
 from scorekeeper.inputs import parse_int
 
 #: A match document may be ``ImportForm.MAX_BYTES``; its form (the multipart envelope, the
 #: token) adds a few hundred bytes, for which this leaves room.
 IMPORT_BODY_MAX = ImportForm.MAX_BYTES + 64 * 1024
+#: The same for a file of all an account's data (every match it owns).
+DATA_BODY_MAX = DataImportForm.MAX_BYTES + 64 * 1024
 #: Every other form of the site sends a few kilobytes at most (a deal's draft is capped at
 #: ``entry.forms.DRAFT_MAX`` characters).
 BODY_MAX = 256 * 1024
 
 
 def body_limit(request: HttpRequest) -> int:
-    return IMPORT_BODY_MAX if request.path == reverse("match_import") else BODY_MAX
+    if request.path == reverse("match_import"):
+        return IMPORT_BODY_MAX
+    if request.path == reverse("account_data_import"):
+        return DATA_BODY_MAX
+    return BODY_MAX
 
 
 def request_size_limit(get_response: Callable[[HttpRequest], HttpResponse]):

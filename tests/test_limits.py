@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from django.test import RequestFactory
+from django.urls import reverse
 
 from scorekeeper.forms import ImportForm
-from scorekeeper.limits import BODY_MAX, IMPORT_BODY_MAX
+from scorekeeper.limits import BODY_MAX, DATA_BODY_MAX, IMPORT_BODY_MAX, body_limit
 from scorekeeper.models import Match
 
 pytestmark = pytest.mark.django_db
@@ -79,3 +81,14 @@ def test_any_other_page_refuses_a_body_over_its_limit(auth_client, make_match):
     assert response.status_code == 413
     assert "it accepts at most 256.0\xa0KB" in response.content.decode()
     assert match.deals.count() == 0
+
+
+def test_a_file_of_all_an_account_s_data_has_a_limit_of_its_own(auth_client):
+    """A file of every match an account owns is larger than one match document: its import
+    page takes up to DataImportForm.MAX_BYTES, and refuses more before reading it."""
+    path = reverse("account_data_import")
+    assert body_limit(RequestFactory().post(path)) == DATA_BODY_MAX > IMPORT_BODY_MAX
+    response = _post_unread(auth_client, path, DATA_BODY_MAX + 1)
+    assert response.status_code == 413
+    assert "at most 32.1\xa0MB" in response.content.decode()
+    assert Match.objects.count() == 0

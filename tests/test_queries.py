@@ -9,8 +9,9 @@ from tests.conftest import HTMX
 
 pytestmark = pytest.mark.django_db
 
-# session, user, match, its seats with their players, its deals, the change Undo would take back
-SCOREBOARD_QUERIES = 6
+# session, user, match, its seats with their players, its deals, the change Undo would take back,
+# the running totals of the score progression's chart (scorekeeper/stats/, sampled: one query)
+SCOREBOARD_QUERIES = 7
 
 
 def scoreboard_queries(client, match, headers=None) -> int:

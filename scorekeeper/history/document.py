@@ -37,7 +37,12 @@ def changes_export(match: Match) -> list[dict[str, Any]]:
     site adds to ``detail`` without adding it to the format stays out, so that the document
     is always one the import reads back.
     """
-    rows = list(MatchChange.objects.filter(match=match).order_by("id"))
+    return changes_of_rows(list(MatchChange.objects.filter(match=match).order_by("id")))
+
+
+def changes_of_rows(rows: list[MatchChange]) -> list[dict[str, Any]]:
+    """:func:`changes_export` from a match's history rows read already (oldest first): for a
+    page that reads the rows of many matches at once."""
     position = {row.pk: i for i, row in enumerate(rows)}
     out: list[dict[str, Any]] = []
     for row in rows:

@@ -19,7 +19,7 @@ from django.db.models import Exists, F, OuterRef, QuerySet
 from django.utils.http import urlencode
 
 from scorekeeper import names
-from scorekeeper.models import Match, MatchSeat, Player
+from scorekeeper.models import Game, Match, MatchSeat, Player
 from scorekeeper.selectors import matches_for_guest, matches_for_user
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "history_player_names",
     "home_matches",
     "matches_visible",
+    "row_columns",
 ]
 
 #: Matches to a page of the history.
@@ -165,3 +166,28 @@ def home_matches(user: AbstractBaseUser | AnonymousUser, guest_key: str | None) 
         and not finished
         and visible.filter(archived__isnull=False).exists(),
     )
+
+
+def row_columns(
+    match: Match, *, viewer: AbstractBaseUser | AnonymousUser
+) -> list[dict[str, object]]:
+    """A history row's sides (rummy) or players (Barbu), in order, each with its players, its
+    total (the match's cache) and whether it won; ``linked``: the players are the viewer's own
+    (their pages, /players/<id>/, are the owner's alone). Reads the seats as loaded."""
+    players = match.seated_players
+    header = match.header
+    if header.game == Game.BARBU:
+        seats = [(seat,) for seat in range(header.seats)]
+    else:
+        seats = [header.side_seats(side) for side in range(header.side_count)]
+    totals = list(match.totals) or [0] * len(seats)
+    linked = bool(viewer.is_authenticated) and match.owner_id == viewer.pk
+    return [
+        {
+            "players": [players[seat] for seat in column],
+            "total": total,
+            "winner": match.winner == k,
+            "linked": linked,
+        }
+        for k, (column, total) in enumerate(zip(seats, totals, strict=False))
+    ]

@@ -1,5 +1,6 @@
-"""The history of matches at ``/matches/`` (with its actions: archive and unarchive) and the
-page that deletes a match after offering its export.
+"""The history of matches at ``/matches/`` (with its actions: archive and unarchive), the
+scoreboard's way back to home for an archived match, and the page that deletes a match after
+offering its export.
 
 Function views returning ``TemplateResponse``; the history's htmx fragment is its inline
 partial ``#history-list``, and after an htmx POST the view runs again as a GET (view restart)
@@ -21,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from scorekeeper import names
+from scorekeeper import names, rule_messages
 from scorekeeper.access import AccessDenied, denied_response, guest_key_digest, match_for_owner
 from scorekeeper.errors import page_not_found
 from scorekeeper.inputs import parse_int
@@ -84,6 +85,9 @@ def match_list(request: HttpRequest) -> HttpResponseBase:
     visible = selectors.matches_visible(request.user, guest_key_digest(request))
     page = selectors.history_page(visible, filters, number)
     query = filters.query()
+    matches = list(page.object_list)
+    for match in matches:  # each name links to the player's page when the player is yours
+        match.row_columns = selectors.row_columns(match, viewer=request.user)
 
     def page_url(n: int) -> str:
         return history_url(filters.query(page=n) if n > 1 else query)
@@ -92,7 +96,7 @@ def match_list(request: HttpRequest) -> HttpResponseBase:
         "form": form,
         "filters": filters,
         "page": page,
-        "matches": list(page.object_list),
+        "matches": matches,
         "query": query,
         "here": page_url(page.number),  # where the page's forms post: the filters stay
         "previous_url": page_url(page.previous_page_number()) if page.has_previous() else "",
@@ -103,6 +107,22 @@ def match_list(request: HttpRequest) -> HttpResponseBase:
     if request.htmx:
         template_name += "#history-list"
     return TemplateResponse(request, template_name, context)
+
+
+@require_http_methods(["POST"])
+def match_unarchive(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """Bring an archived match back to home from its scoreboard (the owner alone), then show
+    the scoreboard again (a match not archived is left as it is)."""
+    try:
+        access = match_for_owner(request, pk)
+    except AccessDenied as denied:
+        return denied_response(request, denied)
+    if access.match.archived is not None:
+        services.match_unarchive(match=access.match)
+        messages.success(
+            request, _("The match is back on the home page."), extra_tags="match_unarchived"
+        )
+    return page_redirect(request, reverse("match_detail", args=[access.match.pk]))
 
 
 def _deleted_message(deleted: services.MatchDeleted) -> str:
@@ -146,7 +166,7 @@ def match_delete(request: HttpRequest, pk: int) -> HttpResponseBase:
                 try:
                     deleted = services.match_delete(match=match, version=version)
                 except RuleError as error:
-                    messages.error(request, error.message, extra_tags=error.code)
+                    messages.error(request, rule_messages.message(error), extra_tags=error.code)
                 else:
                     messages.success(request, _deleted_message(deleted), extra_tags="match_deleted")
                     return page_redirect(request, back)

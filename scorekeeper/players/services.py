@@ -2,16 +2,19 @@
 
 A player's name lives on :class:`~scorekeeper.models.Player` alone, so every match they sit in
 follows a rename or a merge; each bumps those matches' ``version``, so a phone showing one of
-them draws the names anew. Each write is one transaction that locks the players' rows first (in
-the order of their ids: two merges of the same pair never wait on each other crosswise), so two
-phones renaming, merging or removing at once are serialised; the one that comes second finds
-what the first left and is refused by name when it no longer applies.
+them draws the names anew. Each write is one transaction that locks the account's row and then
+the players' rows (in the order of their ids: two merges of the same pair never wait on each
+other crosswise), so two phones renaming, merging or removing at once are serialised, and so is
+a new match that seats one of the players (:func:`lock_players_of`); the one that comes second
+finds what the first left and is refused by name when it no longer applies (a new match naming
+a player merged away meanwhile makes that name anew).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext, ngettext
@@ -40,11 +43,26 @@ def _refusal_gone() -> RuleError:
     )
 
 
+def lock_players_of(owner_id: int) -> None:
+    """Lock the account's row, which stands for all its players: taken first by every write
+    that seats one of them (a new or imported match, :func:`scorekeeper.services.
+    player_get_or_create`) or changes one (rename, merge, remove), so that those of one account
+    come one after the other. Without it, a match naming a player being merged away at the
+    same moment could seat them just as their row goes (a server error at the seat's insert or
+    the merge's commit), and locking the players themselves, in seat order on one side and id
+    order on the other, could deadlock. One row, one order. (SQLite serialises every write
+    already: no lock there.)"""
+    owners = get_user_model()._default_manager.select_for_update(no_key=True)
+    list(owners.filter(pk=owner_id).values_list("pk", flat=True))
+
+
 def _lock(*players: Player) -> list[Player]:
-    """The players' rows, locked, in the order of their ids; refused if one has gone."""
+    """The players' rows, locked, in the order of their ids (the account's row first:
+    :func:`lock_players_of`); refused if one has gone."""
     owner = players[0].owner_id
     if any(player.owner_id != owner for player in players):
         raise ValueError("the players of one account only")
+    lock_players_of(owner)
     pks = sorted({player.pk for player in players})
     rows = Player.objects.select_for_update().filter(pk__in=pks, owner_id=owner)
     locked = list(rows.order_by("pk"))

@@ -1,5 +1,6 @@
-"""The players page (rename and remove in place) and the merge of two players after a page
-that shows what will be merged.
+"""The players page (rename and remove in place), a player's own page (their statistics in
+each game, scorekeeper/stats/) and the merge of two players after a page that shows what will
+be merged.
 
 Function views returning ``TemplateResponse``, for a logged-in account and its own players
 only (another's player, or none, is the 404 page); the htmx fragments are the inline partials
@@ -20,15 +21,16 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
-from scorekeeper import names
+from scorekeeper import names, rule_messages
 from scorekeeper.errors import page_not_found
 from scorekeeper.inputs import parse_int
 from scorekeeper.models import Player
 from scorekeeper.pages import as_get, page_redirect
 from scorekeeper.players import selectors, services
 from scorekeeper.rules.errors import RuleError
+from scorekeeper.stats.players import HEAD_TO_HEAD_MIN, RESULTS_SHOWN, player_stats
 
 #: What a refused rename shows again of what was typed (the refusal says the limit).
 TYPED_SHOWN = names.NAME_MAX * 4
@@ -52,7 +54,7 @@ def _rename(request: HttpRequest, player: Player) -> dict[str, Any] | None:
         return {
             "pk": player.pk,
             "typed": typed[:TYPED_SHOWN],
-            "error": names.isolate(error.message, quoted),
+            "error": names.isolate(rule_messages.message(error), quoted),
             "code": error.code,
             "merge_with": other,
         }
@@ -71,7 +73,7 @@ def _remove(request: HttpRequest, player: Player) -> None:
     try:
         name = services.player_remove(player=player)
     except RuleError as error:
-        shown = names.isolate(error.message, [player.name])
+        shown = names.isolate(rule_messages.message(error), [player.name])
         messages.error(request, shown, extra_tags=error.code)
     else:
         messages.success(
@@ -118,6 +120,26 @@ def player_list(request: HttpRequest) -> HttpResponseBase:
     template_name = "players/players.html"
     if request.htmx:
         template_name += "#players"
+    return TemplateResponse(request, template_name, context)
+
+
+@login_required
+@require_GET
+def player_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """One of the account's players and their statistics, each game on its own, from their
+    finished matches (the same few queries whatever their number)."""
+    player = selectors.player_of(request.user, pk)
+    if player is None:
+        return page_not_found(request)
+    context = {
+        "player": player,
+        "games": player_stats(player),
+        "head_to_head_min": HEAD_TO_HEAD_MIN,
+        "results_shown": RESULTS_SHOWN,
+    }
+    template_name = "players/player.html"
+    if request.htmx:
+        template_name += "#player"
     return TemplateResponse(request, template_name, context)
 
 
@@ -168,7 +190,7 @@ def player_merge(request: HttpRequest, pk: int) -> HttpResponseBase:
             try:
                 merged = services.player_merge(player=player, into=into)
             except RuleError as error:
-                shown = names.isolate(error.message, [player.name, into.name])
+                shown = names.isolate(rule_messages.message(error), [player.name, into.name])
                 messages.error(request, shown, extra_tags=error.code)
             else:
                 messages.success(request, _merged_message(merged), extra_tags="player_merged")
