@@ -3,7 +3,12 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install run serve test lint format bench clean
+.PHONY: install messages run serve test lint format bench clean
+
+# The languages' catalogues: locale/<lang>/LC_MESSAGES/django.po (committed), compiled for the
+# site into django.mo beside each (not committed, .gitignore) by GNU gettext's msgfmt, which
+# checks each catalogue as it compiles it. A new language's catalogue is found here by itself.
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
 
 # Finds a Python 3.12+ that really runs: python3.13/python3.12/python3 on PATH, else pyenv's
 # installed versions (a pyenv shim may refuse to run an unselected version, so it is tried).
@@ -22,7 +27,13 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $@
 
-install: $(VENV)/.installed
+install: $(VENV)/.installed messages
+
+messages: $(CATALOGUES)
+
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po
+	@command -v msgfmt >/dev/null 2>&1 || { echo "GNU gettext's msgfmt is missing: it compiles the site's languages ($<). Install gettext (Debian/Ubuntu: 'apt-get install gettext', macOS: 'brew install gettext') and run 'make install' again." >&2; exit 1; }
+	msgfmt --check --output-file=$@.tmp $< && mv $@.tmp $@
 
 run: install
 	$(PY) manage.py migrate --noinput
@@ -55,4 +66,4 @@ bench: install
 	$(PY) benchmarks/score_bench.py
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache $(CATALOGUES)

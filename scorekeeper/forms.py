@@ -16,7 +16,9 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
+from scorekeeper import rule_messages
 from scorekeeper.models import PLAYER_NAME_MAX, Game, name_key
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.match import engine, rules_with_defaults
@@ -36,6 +38,11 @@ SEAT_PLACES: dict[int, tuple[Promise, ...]] = {
     3: (_("You"), _("Left"), _("Right")),
     4: (_("You"), _("Left"), _("Opposite"), _("Right")),
 }
+
+
+def _default(label: object) -> str:
+    """A choice that is the game's default, marked so: ``Off · default``."""
+    return _("%(choice)s · default") % {"choice": label}
 
 
 @dataclass(frozen=True)
@@ -219,7 +226,7 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
             (
                 ("enforce", _("Enforced: a deal that breaks it is refused")),
                 ("warn", _("Warn only")),
-                ("off", _("Off")),
+                ("off", pgettext_lazy("an option's state", "Off")),
             ),
             advanced=True,
         ),
@@ -306,7 +313,7 @@ class MatchForm(forms.Form):
                     field.widget.attrs["placeholder"] = _("as preset")
             else:
                 choices = [
-                    (value, f"{label} · {_('default')}" if value == as_choice(default) else label)
+                    (value, _default(label) if value == as_choice(default) else label)
                     for value, label in option.choices
                 ]
                 if optional:
@@ -329,7 +336,10 @@ class MatchForm(forms.Form):
                 "A deal saved by one side counts once a player of another side accepts it "
                 "on their own phone (in Barbu, any other player)."
             ),
-            choices=[("off", f"{_('Off')} · {_('default')}"), ("on", _("On"))],
+            choices=[
+                ("off", _default(pgettext_lazy("an option's state", "Off"))),
+                ("on", pgettext_lazy("an option's state", "On")),
+            ],
             initial="off",
             required=False,  # left out: off
             widget=forms.RadioSelect,
@@ -395,7 +405,7 @@ def add_rule_error(form: forms.Form, error: RuleError) -> None:
     """Show a refusal of the rules on the field it names, or above the form."""
     field_for = getattr(form, "field_for", None)
     field = field_for(error.where) if field_for else None
-    text = error.text if field else error.message
+    text = rule_messages.text(error) if field else rule_messages.message(error)
     form.add_error(field, forms.ValidationError(text, code=error.code))
 
 

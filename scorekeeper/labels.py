@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 CONTRACTS: dict[str, Promise] = {
     "no_tricks": _("No tricks"),
@@ -47,6 +48,51 @@ BONUSES: dict[str, Promise] = {
     "dirty_burraco": _("burraco sporco"),
 }
 
+GAMES: dict[str, Promise] = {
+    "biriba": pgettext_lazy("game", "Biriba"),
+    "burraco": pgettext_lazy("game", "Burraco"),
+    "barbu": pgettext_lazy("game", "Barbu"),
+}
+#: The pot of each rummy game, by the rules core's word for it.
+POTS: dict[str, Promise] = {"biribaki": _("biribaki"), "pozzetto": _("pozzetto")}
+#: A rank as a set of it is named (``a set of kings``).
+RANK_PLURALS: dict[str, Promise] = {
+    "A": _("aces"),
+    "2": _("twos"),
+    "3": _("threes"),
+    "4": _("fours"),
+    "5": _("fives"),
+    "6": _("sixes"),
+    "7": _("sevens"),
+    "8": _("eights"),
+    "9": _("nines"),
+    "10": _("tens"),
+    "J": _("jacks"),
+    "Q": _("queens"),
+    "K": _("kings"),
+}
+SUITS: dict[str, Promise] = {
+    "S": _("spades"),
+    "H": _("hearts"),
+    "D": _("diamonds"),
+    "C": _("clubs"),
+}
+#: What a Barbu deal records, by its key in the document (``the {key} taken``: nouns).
+BARBU_DATA: dict[str, Promise] = {
+    "tricks": _("tricks"),
+    "hearts": _("hearts"),
+    "ace_of_hearts": _("ace of hearts"),
+    "queens": _("queens"),
+    "king_of_hearts": _("king of hearts"),
+    "last_two": _("last two tricks"),
+    "trump": _("trump suit"),
+    "finish_order": _("finishing order"),
+    "start_rank": _("starting rank"),
+    "suits": _("cards of each suit"),
+    "last_trick": _("last trick"),
+    "boys": _("jacks and kings"),
+}
+
 
 def _word(table: dict[str, Promise], code: str) -> str:
     return str(table.get(code, code.replace("_", " ")))
@@ -66,3 +112,23 @@ def meld_kind(code: str) -> str:
 
 def purity(code: str) -> str:
     return _word(PURITIES, code)
+
+
+def game_name(code: str) -> str:
+    return _word(GAMES, code)
+
+
+def pot_name(code: str) -> str:
+    return _word(POTS, code)
+
+
+def rank_plural(code: str) -> str:
+    return _word(RANK_PLURALS, code)
+
+
+def suit_name(code: str) -> str:
+    return _word(SUITS, code)
+
+
+def barbu_data(code: str) -> str:
+    return _word(BARBU_DATA, code)

@@ -335,6 +335,16 @@ def bdi(name: object) -> SafeString:
     return format_html("<bdi>{}</bdi>", name)
 
 
+#: Unicode's first-strong isolate and its end: :func:`bdi` for text that holds no markup.
+FSI, PDI = "\u2068", "\u2069"
+
+
+def isolated_text(name: object) -> str:
+    """A name isolated in text that holds no markup (an SVG's ``<desc>``, a ``title``): the
+    Unicode isolates around it, as ``<bdi>`` does in HTML."""
+    return f"{FSI}{name}{PDI}"
+
+
 @functools.lru_cache(maxsize=256)
 def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
     longest_first = sorted(names, key=len, reverse=True)

@@ -84,6 +84,9 @@ MIDDLEWARE = [
     "scorekeeper.middleware.private_pages",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # The language as spoken: English where a catalogue is not compiled, an account's own
+    # choice from its login on (scorekeeper/i18n/).
+    "scorekeeper.i18n.middleware.language",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -165,6 +168,9 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("el", "Ελληνικά"), ("it", "Italiano"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Numbers and dates in each language's form (Django's), but English groups thousands with a
+# thin space as a score pad does (1 245): scorekeeper/formats/.
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -185,6 +191,9 @@ WHITENOISE_USE_FINDERS = DEBUG
 
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# The visitor's language (the picker, scorekeeper/i18n/), sent like the other cookies.
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
 # A proxy or a load balancer asks for /healthz over plain http.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]

@@ -117,7 +117,7 @@ def test_import_match_exits_1_when_refused(tmp_path, user, capsys, monkeypatch):
 @pytest.mark.parametrize(
     ("change", "place"),
     [
-        (lambda d: d["players"].__setitem__(1, "Babis\ud800"), "players[1]"),
+        (lambda d: d["players"].__setitem__(1, "Babis\ud800"), "player 2"),
         (lambda d: d.update({"\ud800": 1}), '"\\ud800"'),
         (lambda d: d.setdefault("rules", {}).update({"x\udfff": 1}), 'rules, "x\\udfff"'),
     ],

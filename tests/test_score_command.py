@@ -104,11 +104,11 @@ def test_a_scored_document_scores_the_same_again(score):
         (lambda d: d.update(format="scorekeeper-match/9"), "format"),
         (lambda d: d.update(game="canasta"), '"canasta"'),
         (lambda d: d.update(players=["Anna", "Babis", "Chris"]), "players"),
-        (lambda d: d.update(players=["Anna", "anna", "Chris", "Dora"]), "players[1]"),
-        (lambda d: d.update(first_dealer=4), "first_dealer"),
+        (lambda d: d.update(players=["Anna", "anna", "Chris", "Dora"]), "player 2"),
+        (lambda d: d.update(first_dealer=4), "first dealer"),
         (lambda d: d.update(colour="red"), '"colour"'),
         (lambda d: d.pop("deals"), '"deals"'),
-        (lambda d: d.update(rules={"target": "lots"}), "rules, target"),
+        (lambda d: d.update(rules={"target": "lots"}), "rules, “Target”"),
         (lambda d: d.update(rules={"tagret": 100}), '"tagret"'),
         (lambda d: d["deals"][0]["sides"][0].update(went_ot=True), '"went_ot"'),
         (lambda d: d["deals"][0]["sides"][0]["hand"].__setitem__(1, "1H"), '"1H"'),
@@ -155,11 +155,11 @@ def run_score_env(text: str, *args: str, **env: str) -> subprocess.CompletedProc
 @pytest.mark.parametrize(
     ("change", "refusal"),
     [
-        (lambda d: d.update(players=["Anna", "Babis\ud800", "Chris", "Dora"]), "players[1]: "),
+        (lambda d: d.update(players=["Anna", "Babis\ud800", "Chris", "Dora"]), "player 2: "),
         (lambda d: d.update(rules={"target": 100, "t\udfff": 1}), 'rules, "t\\udfff": '),
         (
             lambda d: d["deals"][0]["sides"][0]["hand"].append("\udc00"),
-            "deal 1, sides[0], hand[2]: ",
+            "deal 1, side 1, hand, card 3: ",
         ),
     ],
     ids=["name", "key", "card"],

@@ -39,7 +39,7 @@ def test_a_refused_document_exits_1_naming_the_deal_and_the_seat():
     run = run_score("-", stdin=json.dumps(doc))
     assert run.returncode == 1
     assert run.stdout == ""
-    assert "deal 10, Babis, doubles[" in run.stderr
+    assert "deal 10, Babis, double " in run.stderr
     assert "cannot double" in run.stderr
 
 

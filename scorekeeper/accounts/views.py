@@ -24,6 +24,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from scorekeeper.accounts import services
 from scorekeeper.accounts.forms import AccountDeleteForm
 from scorekeeper.accounts.selectors import account_matches, matches_archive
+from scorekeeper.i18n.selectors import account_language
 from scorekeeper.models import Player
 
 
@@ -33,6 +34,8 @@ def account(request: HttpRequest) -> TemplateResponse:
     context = {
         "match_count": len(account_matches(request.user)),
         "player_count": Player.objects.filter(owner=request.user).count(),
+        # the language the account chose ("": the browser's), kept by the picker too
+        "account_language": account_language(request.user),
     }
     return TemplateResponse(request, "accounts/account.html", context)
 

@@ -31,7 +31,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorekeeper import names, services
+from scorekeeper import names, rule_messages, services
 from scorekeeper.access import Access, AccessDenied, denied_response, match_for_scorer
 from scorekeeper.errors import page_not_found
 from scorekeeper.history import selectors
@@ -201,7 +201,7 @@ def _history_action(request: HttpRequest, access: Access) -> None:
     try:
         number = services.deal_restore(match=access.match, change=change, by=access.actor)
     except RuleError as error:
-        messages.error(request, error.message, extra_tags=error.code)
+        messages.error(request, rule_messages.message(error), extra_tags=error.code)
     else:
         messages.success(
             request, _("Deal %(number)s restored.") % {"number": number}, extra_tags="deal_restored"

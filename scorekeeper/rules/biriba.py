@@ -31,7 +31,7 @@ from typing import Any
 from . import rummy, schema
 from .base import DealStep, MatchHeader, MatchResult, Standing, fold
 from .cards import Card, Suit, parse_suit
-from .errors import RuleError
+from .errors import RuleError, Term
 from .melds import MeldKind, MeldReading, MeldRules, read_meld
 from .rummy import MeldScore, RummyDeal, Side
 
@@ -221,7 +221,8 @@ class Scoring:
         if kind.endswith("set_biriba") and not self.rules.sets:
             raise RuleError(
                 "bonus_not_in_rules",
-                "a set biriba cannot be: sets are off under these rules (option sets)",
+                "a set biriba cannot be: the option {option} is off under these rules",
+                option=Term("option", "sets"),
             )
         if "_trump_" in kind and trump is None:
             raise RuleError(
@@ -248,13 +249,15 @@ class Scoring:
             if not any(n and kind.startswith("clean_") for kind, n in counts.items()):
                 raise RuleError(
                     "went_out_without_clean_biriba",
-                    "went out without a clean biriba (option close_needs_clean_biriba)",
+                    "went out without a clean biriba (the option {option} is on)",
+                    option=Term("option", "close_needs_clean_biriba"),
                 )
         if side.took_pot and self.rules.pot_needs_biriba and not any(counts.values()):
             raise RuleError(
                 "pot_without_biriba",
-                "took its biribaki without a biriba (option pot_needs_biriba: a side takes "
+                "took its biribaki without a biriba (the option {option} is on: a side takes "
                 "it only once it has one)",
+                option=Term("option", "pot_needs_biriba"),
             )
 
 

@@ -42,9 +42,9 @@ from typing import Any
 
 from . import rummy, schema
 from .base import DealStep, MatchHeader, MatchResult, Standing, fold
-from .cards import ACE, Card, Suit
-from .errors import Place, RuleError
-from .melds import MeldKind, MeldReading, MeldRules, rank_plural, read_meld
+from .cards import ACE, Card, Suit, cards_text
+from .errors import Place, RuleError, Term
+from .melds import MeldKind, MeldReading, MeldRules, rank_term, read_meld
 from .rummy import MeldScore, RummyDeal, Side
 
 NAME = "burraco"
@@ -211,7 +211,8 @@ class Scoring:
         if kind == "semi_clean_burraco" and not self.rules.semipulito:
             raise RuleError(
                 "bonus_not_in_rules",
-                "a semi-clean burraco cannot be: semipulito is off under these rules",
+                "a semi-clean burraco cannot be: the option {option} is off under these rules",
+                option=Term("option", "semipulito"),
             )
 
     def least_melded(self, kind: str) -> int:
@@ -242,9 +243,10 @@ class Scoring:
             if reading.rank in first:
                 raise RuleError(
                     "duplicate_set",
-                    "a second set of {rank} on this side (meld {first} is one): "
-                    "duplicate_sets is off under these rules",
-                    rank=rank_plural(reading.rank),
+                    "a second set of {rank} on this side (meld {first} is one): the option "
+                    "{option} is off under these rules",
+                    rank=rank_term(reading.rank),
+                    option=Term("option", "duplicate_sets"),
                     first=first[reading.rank],
                     where=(rummy.meld_place(m, cards),),
                     place=Place(field="melds", meld=m),
@@ -256,7 +258,7 @@ class Scoring:
             raise RuleError(
                 "wild_closing_discard",
                 "the closing discard {card} is a wild card: a side cannot go out on a wild",
-                card=str(side.final_discard),
+                card=cards_text([side.final_discard]),
                 where=("final_discard",),
                 place=Place(field="final_discard"),
             )
@@ -266,7 +268,9 @@ class Scoring:
             if not counts.get("clean_burraco"):
                 raise RuleError(
                     "went_out_without_clean_burraco",
-                    "went out without a clean burraco (close_needs: clean)",
+                    "went out without a clean burraco (the option {option} is {value})",
+                    option=Term("option", "close_needs"),
+                    value=Term("close_needs", self.rules.close_needs.value),
                 )
         elif not any(counts.values()):
             raise RuleError(

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from .errors import RuleError
+from .errors import Cards, RuleError, Words
 
 
 class Suit(Enum):
@@ -135,8 +135,9 @@ def parse_cards(items: object) -> list[Card]:
     return cards
 
 
-def cards_text(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+def cards_text(cards: Iterable[Card]) -> Cards:
+    """``5S 6C JK``, as a message's parameter (the site shows the suits' symbols)."""
+    return Cards(" ".join(str(c) for c in cards))
 
 
 def standard_pack() -> list[Card]:
@@ -157,11 +158,11 @@ def _quote(value: object) -> str:
 
 def _type_name(value: object) -> str:
     return {
-        str: "a string",
-        int: "a number",
-        float: "a number",
-        bool: "true/false",
-        list: "a list",
-        dict: "an object",
-        type(None): "null",
+        str: Words("a string"),
+        int: Words("a number"),
+        float: Words("a number"),
+        bool: Words("true/false"),
+        list: Words("a list"),
+        dict: Words("an object"),
+        type(None): Words("null"),
     }.get(type(value), type(value).__name__)

@@ -24,7 +24,7 @@ from typing import Any
 from . import schema
 from .base import MatchHeader
 from .cards import _quote, _type_name
-from .errors import Place, RuleError
+from .errors import Place, RuleError, Words
 
 #: The kinds of change of format version 1, as the site's history names them.
 KINDS = (
@@ -140,7 +140,7 @@ def parse_changes(raw: object, header: MatchHeader) -> tuple[dict[str, Any], ...
 def _change(
     raw: object, index: int, header: MatchHeader, earlier: list[dict[str, Any]]
 ) -> dict[str, Any]:
-    what = "a change (an object with at, by, kind)"
+    what = Words("a change (an object with at, by, kind)")
     if not isinstance(raw, dict) or "kind" not in raw:
         schema.obj(raw, allowed=KEY_ORDER, required=("at", "kind"), what=what)
     kind = schema.string(raw["kind"], "kind", choices=KINDS)  # type: ignore[index]
@@ -184,9 +184,9 @@ def _read(
     if key == "on_behalf":  # the owner accepted or rejected for the other side
         return schema.boolean(raw, key)
     if key == "undo_of":
-        return _reference(raw, key, index, earlier, UNDOABLE, "a change to a deal")
+        return _reference(raw, key, index, earlier, UNDOABLE, Words("a change to a deal"))
     if key == "restores":
-        return _reference(raw, key, index, earlier, ("deleted",), "a deal deleted")
+        return _reference(raw, key, index, earlier, ("deleted",), Words("a deal deleted"))
     raise AssertionError(key)  # pragma: no cover - every key of KEY_ORDER is read above
 
 
@@ -292,8 +292,9 @@ def _reference(
     if kind not in kinds:
         raise RuleError(
             "bad_reference",
-            "changes[{target}] is a change of kind {kind}, not {want}",
+            "change {number} is a change of kind {kind}, not {want}",
             target=target,
+            number=target + 1,
             kind=_quote(kind),
             want=want,
             where=(key,),

@@ -115,10 +115,107 @@ def join_where(where: tuple[str, ...]) -> str:
     return out
 
 
+# --- parameters a page shows in its own language ------------------------------------------
+#
+# A parameter is a name, a number, a quoted value the rules refuse, or one of these: each says
+# what it is, so that the site can show it as a player would in the page's language
+# (scorekeeper/rule_messages.py); the English message shows it as below. Each is a ``str`` or a
+# ``tuple``, so that a notice kept as JSON keeps its parameters.
+
+
+class Words(str):
+    """English words of the rules core (``"a list"``, ``"a Barbu deal (an object)"``), which
+    the site translates whole: the text is the message id (makemessages finds ``Words("…")``)."""
+
+
+class Cards(str):
+    """Cards as codes, separated by spaces (``"5S 6C JK"``): the site shows ``5♠ 6♣`` and the
+    joker by its name."""
+
+
+class Term(str):
+    """A code of the rules' vocabulary, which the site names in the page's language: ``kind``
+    says which vocabulary. ``contract`` (``no_hearts``), ``bonus`` (``clean_biriba``),
+    ``option`` (a rules option: ``sets``), ``rank`` (a rank as a set names it: ``K``, ``7``),
+    ``suit`` (``H``), ``game`` (``biriba``), ``pot`` (the game's pot: ``biribaki``, ``pozzetto``),
+    ``data`` (a key of a Barbu deal's data: ``ace_of_hearts``, ``tricks``); any other kind is
+    an option whose value the code is (``Term("variant", "salade")``). In English: the code in
+    words (``no hearts``), an option as a document writes it (``"sets"``)."""
+
+    kind: str
+
+    def __new__(cls, kind: str, code: str) -> Term:
+        term = super().__new__(cls, code)
+        term.kind = kind
+        return term
+
+    def __getnewargs__(self) -> tuple[str, str]:
+        return (self.kind, str.__str__(self))
+
+    def english(self) -> str:
+        code = str.__str__(self)
+        if self.kind == "rank":
+            return _RANK_PLURALS.get(code, f"{code}s")
+        if self.kind == "game":
+            return code.capitalize()
+        if self.kind == "option":
+            return f'"{code}"'  # as a document writes it
+        if self.kind == "suit":
+            return _SUIT_NAMES.get(code, code)
+        return code.replace("_", " ")
+
+
+_RANK_PLURALS = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings"}
+_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+class AllOf(tuple):
+    """Several things, all of them (``Anna and Chris``): each shown as its own kind."""
+
+    conjunction = "and"
+
+    def __str__(self) -> str:
+        words = [english(item) for item in self]
+        if len(words) < 2:
+            return "".join(words)
+        return f"{', '.join(words[:-1])} {self.conjunction} {words[-1]}"
+
+
+class OneOf(AllOf):
+    """Choices, one of them (``2, 3 or 4``)."""
+
+    conjunction = "or"
+
+
+class Times(tuple):
+    """A thing and how many of it (``(Term("bonus", "clean_biriba"), 2)``): ``clean biriba
+    ×2`` (one: ``clean biriba``)."""
+
+    def __str__(self) -> str:
+        thing, count = self
+        return f"{english(thing)} ×{count}" if count != 1 else english(thing)
+
+
+class Spot(tuple):
+    """Where in a deal a card is recorded, and how often: ``(side, field, meld, times)``, the
+    side by its name, ``field`` ``"melds"`` (with ``meld``, counted from 1), ``"hand"`` or
+    ``"final_discard"`` (``meld`` 0): ``Anna meld 2 ×2``."""
+
+    def __str__(self) -> str:
+        name, field, meld, times = self
+        what = {"melds": f"meld {meld}", "hand": "hand", "final_discard": "closing discard"}
+        text = f"{name} {what.get(field, field)}"
+        return f"{text} ×{times}" if times > 1 else text
+
+
+def english(value: Any) -> str:
+    return value.english() if isinstance(value, Term) else str(value)
+
+
 def _format(template: str, params: Mapping[str, Any]) -> str:
     if not params:
         return template
-    return template.format(**{key: excerpt(value) for key, value in params.items()})
+    return template.format(**{key: excerpt(english(value)) for key, value in params.items()})
 
 
 def _render(where: tuple[str, ...], template: str, params: Mapping[str, Any]) -> str:

@@ -21,7 +21,7 @@ from . import changes as history
 from . import schema
 from .base import GameEngine, MatchHeader, MatchResult
 from .cards import _quote
-from .errors import Place, RuleError
+from .errors import OneOf, Place, RuleError, Term, Words
 
 FORMAT = "scorekeeper-match/1"
 GAMES = ("biriba", "burraco", "barbu")
@@ -70,7 +70,7 @@ def parse_header(doc: object) -> tuple[MatchHeader, dict[str, Any], Any]:
         doc,
         allowed=TOP_KEYS,
         required=("format", "game", "players", "deals"),
-        what="a match document (a JSON object)",
+        what=Words("a match document (a JSON object)"),
     )
     if raw["format"] != FORMAT:
         raise RuleError(
@@ -110,8 +110,8 @@ def parse_header(doc: object) -> tuple[MatchHeader, dict[str, Any], Any]:
         raise RuleError(
             "player_count",
             "{game} is played by {allowed} players, not {got}",
-            game=game.capitalize(),
-            allowed=" or ".join(str(n) for n in eng.PLAYER_COUNTS),
+            game=Term("game", game),
+            allowed=OneOf(eng.PLAYER_COUNTS),
             got=len(players),
             where=("players",),
             place=Place(field="players"),
@@ -120,7 +120,7 @@ def parse_header(doc: object) -> tuple[MatchHeader, dict[str, Any], Any]:
     rules_raw = raw.get("rules", {})
     if rules_raw is None:
         rules_raw = {}
-    rules_obj = schema.obj(rules_raw, allowed=_AnyKey(), what="a rules object")
+    rules_obj = schema.obj(rules_raw, allowed=_AnyKey(), what=Words("a rules object"))
     try:
         rules = eng.parse_rules(rules_obj)
     except RuleError as e:

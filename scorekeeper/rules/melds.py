@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .cards import ACE, RANK_NAMES, Card, Suit, cards_text, parse_card
-from .errors import RuleError
+from .errors import Cards, OneOf, RuleError, Term
 
 #: A run spans at most 13 places: A (1) to K (13), or 2 to A high (14).
 HIGH_ACE = 14
@@ -289,7 +289,7 @@ def _run_options(cards: Sequence[Card], suit: Suit) -> list[_RunOption]:
             raise RuleError(
                 "card_twice_in_run",
                 "{card} is twice in the run: a run holds each card once",
-                card=str(Card(rank, suit)),
+                card=cards_text([Card(rank, suit)]),
             )
     options = []
     for ace_high in (False, True) if ACE in seen else (False,):
@@ -334,13 +334,13 @@ def _run_readings(cards: Sequence[Card], suit: Suit, rules: MeldRules) -> list[M
             "a run cannot turn the corner (K-A-2): the ace is low or high, never both",
         )
     gap = min((o for o in options if len(o.wilds) <= 1), key=lambda o: len(o.missing))
-    return_missing = " ".join(_place_card(p, suit) for p in gap.missing)
+    return_missing = Cards(" ".join(_place_card(p, suit) for p in gap.missing))
     raise RuleError(
         "run_gap",
         "not a run: {missing} missing between {low} and {high} (one wild fills one gap)",
         missing=return_missing,
-        low=str(gap.places[gap.low]),
-        high=str(gap.places[gap.high]),
+        low=cards_text([gap.places[gap.low]]),
+        high=cards_text([gap.places[gap.high]]),
     )
 
 
@@ -435,19 +435,25 @@ def rank_plural(rank: int) -> str:
 _RANK_PLURALS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
 
 
+def rank_term(rank: int) -> Term:
+    """A rank as a message's parameter: ``kings`` in English, the page's word on the site."""
+    return Term("rank", RANK_NAMES[rank])
+
+
 def _set_reading(cards: Sequence[Card], rank: int, rules: MeldRules) -> MeldReading:
     if not rules.sets:
         raise RuleError(
             "sets_off",
-            "a set of {rank} is not a meld under these rules: sets are off (option sets)",
-            rank=rank_plural(rank),
+            "a set of {rank} is not a meld under these rules: the option {option} is off",
+            rank=rank_term(rank),
+            option=Term("option", "sets"),
         )
     if rules.set_ranks is not None and rank not in rules.set_ranks:
         raise RuleError(
             "set_rank_not_allowed",
             "a set of {rank} is not allowed under these rules: sets only of {allowed}",
-            rank=rank_plural(rank),
-            allowed=" or ".join(rank_plural(r) for r in sorted(rules.set_ranks)),
+            rank=rank_term(rank),
+            allowed=OneOf(rank_term(r) for r in sorted(rules.set_ranks)),
         )
     wilds = sorted((c for c in cards if c.is_wild), key=lambda c: (not c.is_joker, c))
     naturals = sorted(c for c in cards if not c.is_wild)

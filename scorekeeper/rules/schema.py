@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from .cards import _quote, _type_name
-from .errors import Place, RuleError
+from .errors import OneOf, Place, RuleError, Term, Words
 
 
 def obj(
@@ -23,9 +23,12 @@ def obj(
     *,
     allowed: Collection[str],
     required: Collection[str] = (),
-    what: str = "an object",
+    what: str = Words("an object"),
+    keys: str | None = None,
 ) -> Mapping[str, Any]:
-    """An object with only ``allowed`` keys and every ``required`` key."""
+    """An object with only ``allowed`` keys and every ``required`` key. ``keys``: the kind of
+    :class:`Term` the keys are, where they are names rather than the document's own keys
+    (``"option"`` for a rules object, ``"bonus"`` for the bonuses): a page names them so."""
     if not isinstance(raw, dict):
         raise RuleError("bad_type", "expected {what}, got {got}", what=what, got=_type_name(raw))
     for key in raw:
@@ -34,7 +37,7 @@ def obj(
                 "unknown_key",
                 "unknown key {key} (expected one of: {allowed})",
                 key=_quote(key),
-                allowed=", ".join(sorted(allowed)),
+                allowed=OneOf(Term(keys, k) if keys else k for k in sorted(allowed, key=str)),
                 where=(str(key),),
                 place=Place(field=str(key)),
             )
@@ -66,14 +69,30 @@ def integer(
             place=_place(key, place),
         )
     if minimum is not None and raw < minimum or maximum is not None and raw > maximum:
-        lo = "" if minimum is None else str(minimum)
-        hi = "" if maximum is None else str(maximum)
+        if maximum is None:
+            raise RuleError(
+                "out_of_range",
+                "{value} is too small: the least is {lo}",
+                value=raw,
+                lo=minimum,
+                where=(key,),
+                place=_place(key, place),
+            )
+        if minimum is None:
+            raise RuleError(
+                "out_of_range",
+                "{value} is too large: the most is {hi}",
+                value=raw,
+                hi=maximum,
+                where=(key,),
+                place=_place(key, place),
+            )
         raise RuleError(
             "out_of_range",
-            "{value} is out of range ({lo}..{hi})",
+            "{value} is out of range: from {lo} to {hi}",
             value=raw,
-            lo=lo,
-            hi=hi,
+            lo=minimum,
+            hi=maximum,
             where=(key,),
             place=_place(key, place),
         )
@@ -93,8 +112,15 @@ def boolean(raw: object, key: str) -> bool:
 
 
 def string(
-    raw: object, key: str, *, choices: Collection[str] | None = None, place: Place | None = None
+    raw: object,
+    key: str,
+    *,
+    choices: Collection[str] | None = None,
+    place: Place | None = None,
+    terms: str | None = None,
 ) -> str:
+    """A string, one of ``choices`` if given; ``terms``: the kind of :class:`Term` the choices
+    are (an option's key: its values are named by the option's choices)."""
     if not isinstance(raw, str):
         raise RuleError(
             "bad_type",
@@ -108,7 +134,7 @@ def string(
             "bad_choice",
             "{value} is not one of: {choices}",
             value=_quote(raw),
-            choices=", ".join(choices),
+            choices=OneOf(Term(terms, c) if terms else c for c in choices),
             where=(key,),
             place=_place(key, place),
         )
@@ -189,11 +215,19 @@ def encodable(raw: object, *, top: str = "deals") -> None:
     if found is not None:
         where, path, text, is_key = found
         char = next(c for c in text if 0xD800 <= ord(c) <= 0xDFFF)
+        if is_key:
+            raise RuleError(
+                "bad_text",
+                "this key holds \\u{hex}, half of a character (a lone surrogate) that cannot "
+                "be written out: write the whole character, or remove it",
+                hex=f"{ord(char):04X}",
+                where=where,
+                place=place_of_path(path, top=top),
+            )
         raise RuleError(
             "bad_text",
-            "this {what} holds \\u{hex}, half of a character (a lone surrogate) that cannot "
+            "this text holds \\u{hex}, half of a character (a lone surrogate) that cannot "
             "be written out: write the whole character, or remove it",
-            what="key" if is_key else "text",
             hex=f"{ord(char):04X}",
             where=where,
             place=place_of_path(path, top=top),

@@ -6,25 +6,26 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils import formats
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from scorekeeper import names
+from scorekeeper import names, rule_messages
 from scorekeeper.entry.drafts import RED_SUITS, SUIT_SYMBOLS
 
 register = template.Library()
 
 MINUS = "\u2212"
-THIN_SPACE = "\u2009"
 
 
 @register.filter
 def points(value: Any) -> str:
-    """``-1245`` → ``−1 245`` (a real minus sign, thin-space thousands)."""
+    """``-1245`` → ``−1 245`` (a real minus sign, the thousands apart as the language of the
+    page writes them: ``1 245``, ``1.245`` in Greek and Italian, ``1 245`` in French)."""
     if isinstance(value, bool) or not isinstance(value, int):
         return "" if value is None else str(value)
-    text = f"{abs(value):,}".replace(",", THIN_SPACE)
+    text = formats.number_format(abs(value), force_grouping=True)
     return f"{MINUS}{text}" if value < 0 else text
 
 
@@ -76,6 +77,12 @@ def index(sequence: Any, i: Any) -> Any:
 
 
 @register.filter
+def isolated_text(name: Any) -> str:
+    """A name isolated where no markup can be (an SVG's ``<desc>``): Unicode's isolates."""
+    return names.isolated_text(name)
+
+
+@register.filter
 def bdi(name: Any) -> SafeString:
     """A name on its own, isolated: ``{% blocktranslate with name=who|bdi %}``."""
     return names.bdi("" if name is None else name)
@@ -88,6 +95,29 @@ def isolated(message: Any, source: Any = None) -> SafeString:
     ``source`` is a match, a match document, the new-match form or a list of names; a message
     that is already HTML is left as it is."""
     return names.isolate(message, names.names_of(source))
+
+
+@register.filter
+def rule_message(problem: Any) -> str:
+    """A refusal or notice of the rules in the page's language, with its place:
+    ``{{ error|rule_message|isolated:match }}`` (scorekeeper/rule_messages.py)."""
+    if not hasattr(problem, "template"):
+        return "" if problem is None else str(problem)
+    return rule_messages.message(problem)
+
+
+@register.filter
+def rule_text(problem: Any) -> str:
+    """The rule alone, in the page's language (the place shown beside it)."""
+    if not hasattr(problem, "template"):
+        return "" if problem is None else str(problem)
+    return rule_messages.text(problem)
+
+
+@register.filter
+def rule_places(problem: Any) -> list[str]:
+    """The pieces of a refusal's place in the page's language (``deal 3``, ``meld 1``)."""
+    return rule_messages.places(problem) if hasattr(problem, "template") else []
 
 
 @register.filter

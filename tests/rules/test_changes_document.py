@@ -527,7 +527,7 @@ def test_the_messages_say_what_is_wrong():
         'changes[0], kind: "merged" is not one of: entered, corrected, deleted, restored,'
     )
     assert message([HISTORY[8], change(undo_of=0)]) == (
-        'changes[1], undo_of: changes[0] is a change of kind "joined", not a change to a deal'
+        'changes[1], undo_of: change 1 is a change of kind "joined", not a change to a deal'
     )
     assert message([change(member="Chris")]).startswith('changes[0], member: unknown key "member"')
 

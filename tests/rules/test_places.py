@@ -570,7 +570,7 @@ def test_the_words_of_a_refusal_are_what_they_were():
         "deal 2, Babis & Dora, meld 2 (5C 6C JK 2D): two wild cards in one meld (JK 2D)"
     )
     error = checked(PLACES["a double whose target is no seat"][0])
-    assert error.message == "deal 1, Dora, doubles[0], on: 7 is out of range (0..3)"
+    assert error.message == "deal 1, Dora, doubles[0], on: 7 is out of range: from 0 to 3"
     error = checked(PLACES["a Domino payout that is no number"][0])
     assert error.message == "rules, domino_payouts[2]: expected a whole number, got a string"
 

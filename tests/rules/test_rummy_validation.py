@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules.errors import RuleError
+from scorekeeper.rules.errors import RuleError, english
 from scorekeeper.rules.match import score_document
 
 FOUR = ["Anna", "Babis", "Chris", "Dora"]
@@ -272,7 +272,7 @@ CASES: dict[str, Case] = {
     "a set when sets are off": Case(
         bad=doc("biriba", [deal(side(["QS KS AS", "8S 8H 8D"]), side())]),
         code="sets_off",
-        mentions=["deal 1", AC, "meld 2 (8S 8H 8D)", "sets are off"],
+        mentions=["deal 1", AC, "meld 2 (8S 8H 8D)", 'the option "sets" is off'],
         good=doc("biriba", [deal(side(["QS KS AS", "8S 8H 8D"]), side())], {"sets": True}),
     ),
     "biriba: a run of 14 cards": Case(
@@ -332,7 +332,7 @@ CASES: dict[str, Case] = {
             ],
         ),
         code="totals_bonuses_exceed_melded",
-        mentions=["deal 1", AC, "2 clean_biriba", "at least 90", "85"],
+        mentions=["deal 1", AC, "clean biriba ×2", "at least 90", "85"],
         good=doc(
             "biriba",
             [
@@ -353,7 +353,7 @@ CASES: dict[str, Case] = {
             ],
         ),
         code="totals_bonuses_exceed_melded",
-        mentions=["deal 1", AC, "clean_whole_suit", "110"],
+        mentions=["deal 1", AC, "(clean whole suit)", "110"],
         good=doc(
             "biriba",
             [
@@ -397,7 +397,7 @@ CASES: dict[str, Case] = {
             ],
         ),
         code="totals_bonuses_exceed_cards",
-        mentions=["deal 1", AC, "15 clean_biriba", "at least 105 cards", "4 cards", "108"],
+        mentions=["deal 1", AC, "clean biriba ×15", "at least 105 cards", "4 cards", "108"],
         where=("deal 1", AC, "totals", "bonuses"),
         good=doc(
             "biriba",
@@ -426,7 +426,7 @@ CASES: dict[str, Case] = {
             ],
         ),
         code="bonus_not_in_rules",
-        mentions=["deal 1", AC, "clean_set_biriba", "sets are off"],
+        mentions=["deal 1", AC, "clean_set_biriba", 'the option "sets" is off'],
         good=doc(
             "biriba",
             [
@@ -625,10 +625,12 @@ def test_a_rule_error_names_the_side_by_its_players():
 
 
 def test_a_template_has_no_baked_text():
-    """Every message is its template filled with its params (translations replace templates)."""
+    """Every message is its template filled with its params, each as English shows it (a
+    card code, a contract or an option in words): translations replace templates."""
     for case in CASES.values():
         error = refused(copy.deepcopy(case.bad))
-        assert error.text == error.template.format(**error.params)
+        shown = {key: english(value) for key, value in error.params.items()}
+        assert error.text == error.template.format(**shown)
 
 
 def test_the_export_key_score_is_accepted_on_a_deal_and_recomputed():

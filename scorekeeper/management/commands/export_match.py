@@ -7,10 +7,13 @@ import argparse
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils import translation
+from django.utils.translation import gettext
 
+from scorekeeper import rule_messages
 from scorekeeper.history.document import match_export_document
 from scorekeeper.inputs import parse_int
-from scorekeeper.management.commands.score import indent_arg, write_json
+from scorekeeper.management.commands.score import add_language_argument, indent_arg, write_json
 from scorekeeper.models import Match
 from scorekeeper.rules.errors import RuleError
 
@@ -29,6 +32,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("id", type=match_id, help="the match id")
         parser.add_argument("--indent", type=indent_arg, default=1, help="JSON indent (default 1)")
+        add_language_argument(parser)
 
     def handle(self, *args: object, **options: Any) -> None:
         try:
@@ -38,5 +42,8 @@ class Command(BaseCommand):
         try:
             exported = match_export_document(match, strict=True)
         except RuleError as e:
-            raise CommandError(f"the stored match does not pass the rules: {e.message}") from None
+            with translation.override(options["language"]):
+                refused = gettext("the stored match does not pass the rules: {reason}")
+                reason = rule_messages.message(e)
+            raise CommandError(refused.format(reason=reason)) from None
         write_json(self.stdout, exported, indent=options["indent"])

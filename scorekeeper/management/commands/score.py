@@ -2,7 +2,9 @@
 
 Exit 0 with the document on standard output; exit 1 with the reason on standard error when
 the document is refused. Warnings (e.g. Barbu ``compulsory_doubles: warn``) go to standard
-error too. No database is touched.
+error too, and both are written in ``--language`` (``en``, ``el``, ``it``, ``fr``: the site's
+languages; English by default), as the site shows them (scorekeeper/rule_messages.py). The
+document itself is the same in every language. No database is touched.
 
 Whatever the input, the command ends with the document or a refusal, never a traceback: a file
 that cannot be read, text that is not UTF-8 or JSON, a string that cannot be written out (a lone
@@ -16,8 +18,12 @@ import json
 import sys
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser, OutputWrapper
+from django.utils import translation
+from django.utils.translation import gettext
 
+from scorekeeper import rule_messages
 from scorekeeper.inputs import parse_int
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.match import score_document_full
@@ -86,13 +92,28 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the match document, or - for standard input")
         parser.add_argument("--indent", type=indent_arg, default=1, help="JSON indent (default 1)")
+        add_language_argument(parser)
 
     def handle(self, *args: object, **options: Any) -> None:
         doc = read_json_source(str(options["file"]))
-        try:
-            _, result, scored = score_document_full(doc)
-        except RuleError as e:
-            raise CommandError(f"refused: {e.message}") from None
-        for notice in result.notices:
-            self.stderr.write(f"warning: {notice.message}")
+        with translation.override(options["language"]):
+            try:
+                _, result, scored = score_document_full(doc)
+            except RuleError as e:
+                refused = gettext("refused: {reason}")
+                raise CommandError(refused.format(reason=rule_messages.message(e))) from None
+            for notice in result.notices:
+                warning = gettext("warning: {notice}")
+                self.stderr.write(warning.format(notice=rule_messages.message(notice)))
         write_json(self.stdout, scored, indent=options["indent"])
+
+
+def add_language_argument(parser: CommandParser) -> None:
+    """``--language CODE``: the language of the refusals and warnings (the site's)."""
+    codes = [code for code, _name in settings.LANGUAGES]
+    parser.add_argument(
+        "--language",
+        choices=codes,
+        default="en",
+        help=f"the language of refusals and warnings: {', '.join(codes)} (default en)",
+    )

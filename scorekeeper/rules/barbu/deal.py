@@ -21,7 +21,7 @@ from typing import Any
 from .. import schema
 from ..base import MatchHeader
 from ..cards import RANK_NAMES, Suit, _quote, parse_suit
-from ..errors import Place, RuleError
+from ..errors import AllOf, Cards, OneOf, Place, RuleError, Term, Words
 from .contracts import (
     ALL_DATA_KEYS,
     BOYS,
@@ -97,7 +97,7 @@ def is_split(
 def parse_deal(raw: object, *, header: MatchHeader, rules: BarbuRules, index: int) -> BarbuDeal:
     """Read deal ``index`` (0-based) strictly and check it against itself."""
     check_in_match(rules, index)
-    obj = schema.obj(raw, allowed=DEAL_KEYS, what="a Barbu deal (an object)")
+    obj = schema.obj(raw, allowed=DEAL_KEYS, what=Words("a Barbu deal (an object)"))
     declarer = declarer_of(header, rules, index)
     names = header.players
     stated = None
@@ -152,8 +152,8 @@ def _contract(raw: object, rules: BarbuRules, names: Sequence[str], seat: int) -
             "{choices}",
             declarer=declarer,
             contract=_quote(text),
-            variant=rules.variant.value,
-            choices=", ".join(allowed),
+            variant=Term("variant", rules.variant.value),
+            choices=OneOf(Term("contract", c) for c in allowed),
             where=(declarer, "contract"),
             place=Place(seat=seat, field="contract"),
         )
@@ -173,7 +173,7 @@ def _doubles(raw: object, names: Sequence[str]) -> tuple[Double, ...]:
                 item,
                 allowed=DOUBLE_KEYS,
                 required=("by", "on"),
-                what='a double ({"by": seat, "on": seat})',
+                what=Words('a double ({"by": seat, "on": seat})'),
             )
             by = schema.seat(entry["by"], "by", SEATS)
             on = schema.seat(entry["on"], "on", SEATS)
@@ -195,12 +195,11 @@ def _check_keys(contract: Contract, given: Sequence[str], *, split: bool, declar
         if key not in contract.data_keys:
             raise RuleError(
                 "key_not_used",
-                "{key} is not recorded for {contract} (declared by {declarer}), which records "
-                "{keys}",
-                key=_quote(key),
-                contract=contract.value,
+                "{contract} (declared by {declarer}) records {keys}, not the {key}",
+                key=Term("data", key),
+                contract=Term("contract", contract.value),
                 declarer=declarer,
-                keys=", ".join(contract.data_keys),
+                keys=AllOf(Term("data", k) for k in contract.data_keys),
                 where=(key,),
                 place=Place(field=key),
             )
@@ -208,10 +207,10 @@ def _check_keys(contract: Contract, given: Sequence[str], *, split: bool, declar
             raise RuleError(
                 "undoubled_not_played",
                 "nobody doubled in {contract} (declared by {declarer}), so it is not played and "
-                "its total is split: it records no {key}",
-                contract=contract.value,
+                "its total is split: enter nothing for it (not the {key})",
+                contract=Term("contract", contract.value),
                 declarer=declarer,
-                key=_quote(key),
+                key=Term("data", key),
                 where=(key,),
                 place=Place(field=key),
             )
@@ -221,10 +220,10 @@ def _check_keys(contract: Contract, given: Sequence[str], *, split: bool, declar
         if key not in given and key not in OPTIONAL_DATA_KEYS:
             raise RuleError(
                 "missing_key",
-                "{contract} (declared by {declarer}) was played, so it records {key}",
-                contract=contract.value,
+                "{contract} (declared by {declarer}) was played: enter the {key}",
+                contract=Term("contract", contract.value),
                 declarer=declarer,
-                key=_quote(key),
+                key=Term("data", key),
                 where=(key,),
                 place=Place(field=key),
             )
@@ -372,7 +371,7 @@ def _check_declarer(stated: int, *, header: MatchHeader, rules: BarbuRules, inde
             "declares it",
             stated=names[stated],
             number=index + 1,
-            rotation=rules.rotation.value,
+            rotation=Term("rotation", rules.rotation.value),
             declarer=names[declarer],
             where=(names[stated], "declarer"),
             place=Place(seat=stated, field="declarer"),
@@ -388,7 +387,7 @@ def _check_sum(values: Sequence[int] | None, key: str, want: int, names: Sequenc
         raise RuleError(
             f"{key}_sum",
             "the {key} taken add up to {got}, not {want} ({counts})",
-            key=key,
+            key=Term("data", key),
             got=sum(values),
             want=want,
             counts=_named_counts(values, names),
@@ -409,7 +408,7 @@ def check_data(deal: BarbuDeal, names: Sequence[str]) -> None:
                     f"{key}_without_hearts",
                     "{player} is said to have taken {card} but took no hearts",
                     player=names[holder],
-                    card=card,
+                    card=Cards(card),
                     where=(names[holder], key),
                     place=Place(seat=holder, field=key),
                 )
@@ -440,7 +439,7 @@ def _check_finish_order(order: Sequence[int], names: Sequence[str]) -> None:
                 "{player} goes out twice and {missing} never: the finishing order lists each "
                 "player once",
                 player=names[seat],
-                missing=", ".join(missing),
+                missing=AllOf(missing),
                 where=(names[seat], f"finish_order[{i}]"),
                 place=Place(seat=seat, field="finish_order", index=i),
             )
@@ -454,7 +453,7 @@ def _check_suits(suits: Sequence[Sequence[int]], names: Sequence[str]) -> None:
             raise RuleError(
                 "suit_sum",
                 "the cards of {suit} taken add up to {got}, not 13 ({counts})",
-                suit=suit,
+                suit=Term("suit", suit),
                 got=sum(column),
                 counts=_named_counts(column, names),
                 where=("suits",),
@@ -490,7 +489,7 @@ def _check_salade_cards(deal: BarbuDeal, names: Sequence[str]) -> None:
                 "named_hearts_exceed_hearts",
                 "{player} is said to have taken {cards} but took only {hearts} hearts",
                 player=names[seat],
-                cards=" ".join(cards),
+                cards=Cards(" ".join(cards)),
                 hearts=hearts[seat],
                 where=(names[seat], "hearts"),
                 place=Place(seat=seat, field="hearts"),
@@ -499,7 +498,7 @@ def _check_salade_cards(deal: BarbuDeal, names: Sequence[str]) -> None:
         if distinct > CARDS_PER_TRICK * tricks[seat]:
             return RuleError(
                 "cards_exceed_tricks",
-                "{player} took {hearts} hearts and {queens} queens, more cards than "
+                "{player}'s hearts ({hearts}) and queens ({queens}) are more cards than "
                 "{tricks} tricks carry",
                 player=names[seat],
                 hearts=hearts[seat],
@@ -526,7 +525,8 @@ def _check_salade_cards(deal: BarbuDeal, names: Sequence[str]) -> None:
         raise RuleError(
             "queen_of_hearts_nowhere",
             "nobody can have taken the queen of hearts: it is a heart and a queen, and no "
-            "player's hearts, queens and tricks leave room for it ({counts})",
+            "player's hearts, queens and tricks leave room for it (tricks/hearts/queens: "
+            "{counts})",
             counts=", ".join(
                 f"{names[s]} {tricks[s]}/{hearts[s]}/{queens[s]}" for s in range(SEATS)
             ),

@@ -34,7 +34,7 @@ from typing import Any
 
 from .. import schema
 from ..cards import _quote
-from ..errors import Place, RuleError
+from ..errors import Place, RuleError, Term
 from .contracts import SEATS, Contract
 from .options import DEFAULT_RULES, BarbuRules
 
@@ -126,7 +126,7 @@ def double_refusal(
         return Refusal(
             "no_doubling",
             "there is no doubling in the variant {variant}",
-            {"variant": rules.variant.value},
+            {"variant": Term("variant", rules.variant.value)},
         )
     if by == on:
         return Refusal("double_self", "{player} cannot double themselves", {"player": n[by]})
@@ -142,7 +142,11 @@ def double_refusal(
             "positive_only_declarer",
             "in the positive contract {contract} only the declarer {declarer} may be doubled, "
             "not {player}",
-            {"contract": contract.value, "declarer": n[declarer], "player": n[on]},
+            {
+                "contract": Term("contract", contract.value),
+                "declarer": n[declarer],
+                "player": n[on],
+            },
         )
     found = business_between(existing, by, on)
     if found is not None:
@@ -331,7 +335,7 @@ def shortcut_refusal(
         return Refusal(
             "no_doubling",
             "there is no doubling in the variant {variant}",
-            {"variant": rules.variant.value},
+            {"variant": Term("variant", rules.variant.value)},
         )
     if shortcut is Shortcut.FAMILY and by == declarer:
         return Refusal(
@@ -344,7 +348,7 @@ def shortcut_refusal(
             "family_in_positive",
             "{player} cannot say family in the positive contract {contract}: only the "
             "declarer may be doubled",
-            {"player": n[by], "contract": contract.value},
+            {"player": n[by], "contract": Term("contract", contract.value)},
         )
     return None
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import schema
 from ..cards import _quote
-from ..errors import Place, RuleError
+from ..errors import Place, RuleError, Term, Words
 
 
 class Variant(StrEnum):
@@ -96,12 +96,12 @@ DEFAULT_RULES = BarbuRules()
 def _choice[E: StrEnum](raw: Mapping[str, Any], key: str, enum: type[E], default: E) -> E:
     if key not in raw:
         return default
-    return enum(schema.string(raw[key], key, choices=[e.value for e in enum]))
+    return enum(schema.string(raw[key], key, choices=[e.value for e in enum], terms=key))
 
 
 def parse_rules(raw: Mapping[str, Any]) -> BarbuRules:
     """Read the ``rules`` object; an unknown key or a bad value is refused, naming the key."""
-    schema.obj(dict(raw), allowed=OPTION_KEYS, what="a rules object")
+    schema.obj(dict(raw), allowed=OPTION_KEYS, what=Words("a rules object"), keys="option")
     variant = _choice(raw, "variant", Variant, Variant.CLASSIC)
     rotation = _choice(raw, "rotation", Rotation, Rotation.SERIES)
     compulsory = _choice(raw, "compulsory_doubles", CompulsoryDoubles, CompulsoryDoubles.ENFORCE)
@@ -129,7 +129,7 @@ def _payouts(raw: object, variant: Variant) -> tuple[int, int, int, int] | None:
         raise RuleError(
             "domino_payouts_unused",
             "the variant {variant} has no Domino contract, so it takes no Domino payouts",
-            variant=variant.value,
+            variant=Term("variant", variant.value),
             where=(key,),
             place=Place(field=key),
         )
@@ -146,7 +146,7 @@ def _payouts(raw: object, variant: Variant) -> tuple[int, int, int, int] | None:
             "zero-sum",
             got=sum(payouts),
             want=sum(default),
-            variant=variant.value,
+            variant=Term("variant", variant.value),
             where=(key,),
             place=Place(field=key),
         )

@@ -14,7 +14,7 @@ them.
 from __future__ import annotations
 
 from ..base import MatchHeader
-from ..errors import RuleError
+from ..errors import RuleError, Term
 from .contracts import SEATS, contracts_per_declarer, deal_count
 from .options import BarbuRules, Rotation
 
@@ -56,6 +56,6 @@ def check_in_match(rules: BarbuRules, index: int) -> None:
         raise RuleError(
             "match_over",
             "the match is over: the variant {variant} is played in {count} deals",
-            variant=rules.variant.value,
+            variant=Term("variant", rules.variant.value),
             count=length,
         )

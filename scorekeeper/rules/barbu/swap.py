@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import schema
-from ..errors import Place, RuleError
+from ..errors import Place, RuleError, Term
 from .contracts import Contract
 from .deal import BarbuDeal, check_deal, deal_json, parse_contract
 from .doubles import Double, Refusal, double_refusal
@@ -62,7 +62,7 @@ def _rules_of(match: Match) -> BarbuRules:
         raise RuleError(
             "swap_not_barbu",
             "contracts are swapped in Barbu only, and this match is {game}",
-            game=match.header.game.capitalize(),
+            game=Term("game", match.header.game),
         )
     return match.rules
 
