@@ -133,7 +133,7 @@ def test_a_deal_with_doubles_and_a_redouble_is_previewed_and_saved(auth_client, 
 
 def test_a_forbidden_double_is_not_offered_and_its_reason_is_one_tap_away(auth_client, barbu):
     url = new_url(barbu)
-    response = press(auth_client, url, "", "contract:trumps")
+    response = press(auth_client, url, "", "contract:trumps", "doubles:open")
     body = response.content.decode()
     page = text(response)
     # in a positive contract only the declarer may be doubled: Babis may double Anna only
@@ -167,7 +167,7 @@ def test_changing_to_a_positive_contract_drops_doubles_it_forbids(auth_client, b
 
 
 def test_family_is_not_offered_to_the_declarer(auth_client, barbu):
-    response = press(auth_client, new_url(barbu), "", "contract:no_hearts")
+    response = press(auth_client, new_url(barbu), "", "contract:no_hearts", "doubles:open")
     body = response.content.decode()
     assert 'value="family:1"' in body
     assert 'value="family:0"' not in body
@@ -262,15 +262,16 @@ def test_ravage_city_has_a_four_by_four_grid(auth_client, make_match):
     url = new_url(match)
     response = press(auth_client, url, "", "contract:ravage_city", "double:1:0:1")
     body = response.content.decode()
-    assert 'value="ravage:3:C:+1"' in body
-    keys = []
-    for seat, counts in enumerate([[4, 4, 4, 4], [3, 3, 3, 3], [3, 3, 3, 3], [3, 3, 3, 3]]):
-        for suit, n in zip("SHDC", counts, strict=True):
-            keys += [f"ravage:{seat}:{suit}:+1"] * n
+    # a cell key for every player and suit, and the number keys 0 to 13
+    assert 'value="focus:suits:3:C"' in body
+    assert 'value="count:suits:13"' in body
+    # twelve numbers, player by player and suit by suit: the last player of each suit has
+    # the rest of its 13 cards
+    keys = [f"count:suits:{n}" for n in [4, 4, 4, 4, 3, 3, 3, 3, 3, 3, 3, 3]]
     response = press(auth_client, url, draft_of(response), *keys)
     assert "13 / 13 ✓" in text(response)
     press(auth_client, url, draft_of(response), "save")
-    assert Deal.objects.get(match=match).data["suits"][0] == [4, 4, 4, 4]
+    assert Deal.objects.get(match=match).data["suits"] == [[4, 4, 4, 4], *[[3, 3, 3, 3]] * 3]
 
 
 def test_an_undoubled_negative_contract_is_split_and_carries_no_data(auth_client, barbu):
@@ -521,3 +522,145 @@ def test_barbu_pad_state_reads_seats_strictly():
         with pytest.raises(st.UnknownAction):
             st.barbu_apply(draft, action)
     assert draft.to_json() == st.BarbuDraft(contract="no_tricks").to_json()
+
+
+# --- issue 13: number keys, the rest, folded doubles, in sight ------------------------------
+
+
+def test_counts_go_in_on_number_keys_and_the_fourth_player_has_the_rest(auth_client, barbu):
+    url = new_url(barbu)
+    response = press(auth_client, url, "", "contract:no_tricks", "double:1:0:1")
+    body = response.content.decode()
+    assert 'value="count:tricks:13"' in body and 'value="count:tricks:14"' not in body
+    # the keys go to Anna first, then to each player in turn
+    response = press(auth_client, url, draft_of(response), "count:tricks:3", "count:tricks:4")
+    assert "Keys for Chris" in text(response)
+    response = press(auth_client, url, draft_of(response), "count:tricks:2")
+    assert json.loads(draft_of(response))["counts"]["tricks"] == [3, 4, 2, 4]
+    assert "13 / 13 ✓" in text(response)
+    assert "Every count is in" in text(response)
+    # a player tapped again takes the keys; the rest follows the change
+    response = press(auth_client, url, draft_of(response), "focus:tricks:1", "count:tricks:6")
+    assert json.loads(draft_of(response))["counts"]["tricks"] == [3, 6, 2, 2]
+    press(auth_client, url, draft_of(response), "save")
+    assert Deal.objects.get().data["tricks"] == [3, 6, 2, 2]
+
+
+def test_once_the_whole_total_is_typed_the_others_have_none(auth_client, barbu):
+    url = new_url(barbu)
+    response = press(
+        auth_client,
+        url,
+        "",
+        "contract:no_queens",
+        "double:2:0:1",
+        "count:queens:2",
+        "focus:queens:2",
+    )
+    response = press(auth_client, url, draft_of(response), "count:queens:2")
+    assert json.loads(draft_of(response))["counts"]["queens"] == [2, 0, 2, 0]
+    assert "4 / 4 ✓" in text(response)
+    assert "Every count is in" in text(response)
+
+
+def test_the_number_keys_refuse_a_count_beyond_the_pack():
+    draft = st.BarbuDraft(contract="no_queens")
+    with pytest.raises(st.UnknownAction):
+        st.barbu_apply(draft, "count:queens:5")
+    st.barbu_apply(draft, "count:queens:4")
+    assert draft.count("queens") == [4, 0, 0, 0]
+    assert st.count_focus(draft, "queens") is None
+    with pytest.raises(st.UnknownAction):  # nowhere for the keys to go
+        st.barbu_apply(draft, "count:queens:1")
+
+
+def test_ravage_city_cells_take_a_number_and_each_suit_its_rest(auth_client, make_match):
+    match = make_match("barbu", rules={"variant": "ravage_city"})
+    url = new_url(match)
+    response = press(auth_client, url, "", "contract:ravage_city", "double:1:0:1")
+    # a whole suit in one hand: its other cells follow at once
+    response = press(auth_client, url, draft_of(response), "count:suits:13")
+    draft = json.loads(draft_of(response))
+    assert [row[0] for row in draft["suits"]] == [13, 0, 0, 0]
+    # the keys moved on to Anna's hearts, then a tapped cell takes them
+    assert "Keys for Anna, ♥" in text(response)
+    response = press(auth_client, url, draft_of(response), "focus:suits:2:D", "count:suits:5")
+    assert json.loads(draft_of(response))["suits"][2][2] == 5
+    assert "Keys for Dora, ♦" not in text(response)
+
+
+def test_the_doubles_are_folded_to_one_line_until_opened(auth_client, barbu, htmx=False):
+    url = new_url(barbu)
+    response = press(auth_client, url, "", "contract:no_hearts", "double:2:0:1")
+    body, page = response.content.decode(), text(response)
+    assert 'data-doubles="folded"' in body and "Chris doubled Anna" in page
+    # folded: the other players' doubles on the declarer are one key each, nothing else
+    assert 'data-double-on-declarer="1"' in body and 'value="double:2:0:0"' in body
+    assert 'value="family:1"' not in body and 'value="no_doubles"' not in body
+    # the declarer's redouble sits beside a double made on them
+    response = press(auth_client, url, draft_of(response), "double:2:0:2")
+    assert "Chris doubled Anna, redoubled" in text(response)
+    # opened (a plain post, no JavaScript needed): every double, the shortcuts, and it stays
+    # open while doubles are tapped
+    response = press(auth_client, url, draft_of(response), "doubles:open", htmx=False)
+    assert 'value="family:1"' in response.content.decode()
+    response = press(auth_client, url, draft_of(response), "double:3:1:1", htmx=False)
+    assert 'data-doubles="open"' in response.content.decode()
+    response = press(auth_client, url, draft_of(response), "doubles:fold")
+    assert "Chris doubled Anna, redoubled · Dora doubled Babis" in text(response)
+
+
+def test_no_doubles_and_the_split_say_so_folded(auth_client, barbu):
+    response = press(auth_client, new_url(barbu), "", "contract:no_tricks")
+    assert "Doubles no doubles" in text(response)
+    assert "open the doubles and double someone" in text(response)
+
+
+def test_who_owes_a_compulsory_double_is_marked_on_its_key(auth_client, make_match):
+    match = make_match("barbu")
+    everyone = [{"by": 1, "on": 0}, {"by": 2, "on": 0}, {"by": 3, "on": 0}]
+    services.deal_record(
+        match=match, data={"contract": "no_tricks", "doubles": everyone, **BARBU_DATA["no_tricks"]}
+    )
+    services.deal_record(
+        match=match,
+        data={"contract": "no_hearts", "doubles": everyone[:1], **BARBU_DATA["no_hearts"]},
+    )
+    response = press(auth_client, new_url(match), "", "contract:no_queens")
+    body = response.content.decode()
+    # Babis has paid both of his, Chris and Dora one of two: their keys say they still owe
+    assert body.count("owes</span>") == 2
+    assert not re.search(r'data-double-on-declarer="1"[^>]*>[^<]*<bdi>Babis</bdi> <span', body)
+
+
+def test_the_match_totals_and_the_verdict_stay_in_sight(auth_client, make_match):
+    match = make_match("barbu")
+    deal = {"contract": "barbu", "doubles": [{"by": 1, "on": 0}], "king_of_hearts": 1}
+    services.deal_record(match=match, data=deal)
+    url = new_url(match)
+    page = auth_client.get(url).content.decode()
+    standing = re.search(r"data-standing>(.*?)</div>", page, re.S).group(1)
+    assert "−40" in standing and "→" not in standing  # before the deal: the totals as they are
+    response = press(auth_client, url, "", "contract:no_queens", "double:2:0:1", "count:queens:4")
+    standing = re.search(r"data-standing>(.*?)</div>", response.content.decode(), re.S).group(1)
+    assert "→" in standing  # the deal's score, then the total after it
+    response = press(auth_client, url, "", "focus:queens:0", "count:queens:3")
+    standing = re.search(r"data-standing>(.*?)</div>", response.content.decode(), re.S).group(1)
+    assert "✗" in standing
+
+
+def test_king_says_the_deals_left_to_declare_not_the_contracts(auth_client, make_match):
+    match = make_match("barbu", rules={"variant": "king"})
+    response = auth_client.get(new_url(match))
+    body = response.content.decode()
+    assert body.count("data-contract=") == 7  # any of the six negatives, or trumps
+    assert 'data-contracts-left="5"' in body and "Anna has 5 left" in text(response)
+
+
+def test_a_barbu_tap_answer_stays_small(auth_client, barbu):
+    import gzip
+
+    response = press(
+        auth_client, new_url(barbu), "", "contract:no_hearts", "double:1:0:1", "count:hearts:3"
+    )
+    assert len(gzip.compress(response.content)) <= 2048

@@ -32,6 +32,9 @@ from tests.conftest import (
 )
 from tests.test_services import biriba_going_out, example
 
+#: Neither side took its pot: answered on the pad (a save asks until it is).
+NO_POTS = ["pot_no:0", "pot_no:1"]
+
 pytestmark = pytest.mark.django_db
 
 VOID = {"input", "br", "img", "meta", "link", "hr", "source", "area", "col", "wbr", "base"}
@@ -348,7 +351,9 @@ def test_a_refused_deal_shows_the_rule_code_on_the_verdict(auth_client, make_mat
 def test_the_banners_carry_their_codes(auth_client, make_match, headers):
     match = make_match("burraco")
     url = _entry_url(match)
-    draft = draft_of(press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5")))
+    draft = draft_of(
+        press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"), *NO_POTS)
+    )
     # restored: the draft is back after a trip to the scoreboard
     page = tree(auth_client.get(url, headers=headers))
     assert page.one("data-message").attrs["data-message"] == "draft_restored"

@@ -14,8 +14,9 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
+from scorekeeper import rule_messages
 from scorekeeper.entry import drafts as st
 from scorekeeper.entry.common import Scored, replacing, score_with, suits
 from scorekeeper.inputs import parse_int
@@ -25,7 +26,7 @@ from scorekeeper.rules import barbu, incremental
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.selectors import match_document
-from scorekeeper.standing import match_state
+from scorekeeper.standing import match_state, state_after
 
 COUNTER_LABELS = {
     "tricks": gettext_lazy("Tricks"),
@@ -107,15 +108,16 @@ class BarbuPage:
         return self._initial().to_json()
 
     def compose(self, content: Any, view: Any = None) -> st.BarbuDraft:
-        """The stored sheet (in Barbu no part of it is one phone's own)."""
-        return st.BarbuDraft.from_json(content, contracts=self.contracts)
+        """The stored sheet with this phone's own view (where its number keys go, whether its
+        doubles are open)."""
+        return st.BarbuDraft.compose(content, view, contracts=self.contracts)
 
     def read_posted(self, text: str) -> st.BarbuDraft:
         return st.BarbuDraft.read(text, contracts=self.contracts)
 
     @staticmethod
     def view_of(draft: st.BarbuDraft) -> dict[str, Any]:
-        return {}
+        return draft.view_json()
 
     @staticmethod
     def content_of(draft: st.BarbuDraft) -> dict[str, Any]:
@@ -198,8 +200,15 @@ class BarbuPage:
         split = self.is_split(draft)
         scored = Scored()
         if contract is not None:
-            scored = score_with(self.match, self.number, draft.deal_json(with_data=not split))
+            scored = score_with(
+                self.match,
+                self.number,
+                draft.deal_json(with_data=not split),
+                document=self.document,
+            )
         declarer = self.declarer
+        preview = self._preview(scored, contract) if contract is not None else None
+        doubles = self._doubles_rows(draft, contract) if contract else []
         return {
             "game_label": self.match.get_game_display(),
             "draft": draft,
@@ -224,17 +233,91 @@ class BarbuPage:
             ],
             "contract": draft.contract,
             "contract_label": contract_name(draft.contract) if draft.contract else "",
+            # the deals this declarer still declares, this one included (King: five deals,
+            # more contracts to choose from); a correction says how many it may name
+            "left": (
+                barbu.deals_left_in_series(self.rules, self.index) + 1
+                if self.number is None
+                else len(self.contracts)
+            ),
             "positive": bool(contract and contract.positive),
             "doubling": self.rules.doubling,
-            "doubles": self._doubles_rows(draft, contract) if contract else [],
-            "owed": self._owed(draft),
+            "doubles": doubles,
+            "doubles_open": draft.doubles_open,
+            "doubles_made": self._doubles_made(draft),
+            "owed": self._owed(draft, contract),
+            "on_declarer": self._on_declarer(draft, contract) if contract else [],
             "split": split,
             "widgets": [] if (contract is None or split) else self._widgets(draft, contract),
             "seats": [{"seat": s, "name": self.names[s]} for s in range(4)],
             "suits": suits(),
-            "preview": self._preview(scored, contract) if contract is not None else None,
+            "preview": preview,
+            "standing": self._standing(preview),
             "error": error,
         }
+
+    def _on_declarer(self, draft: st.BarbuDraft, contract: barbu.Contract) -> list[dict[str, Any]]:
+        """The commonest double, in sight with the doubles folded: each other player's double
+        on the declarer, one key each (tapped again: taken back), where the rules allow it;
+        who still owes compulsory doubles is marked."""
+        if not self.rules.doubling:
+            return []
+        owing = {
+            e["seat"]
+            for e in self.status.get("doubles_owed") or []
+            if e["owed"] and self.number is None
+        }
+        keys = []
+        choices = barbu.allowed_doubles(
+            self.declarer, contract, self._doubles(draft), rules=self.rules, names=self.names
+        )
+        # the declarer's redouble of each player who doubled them: ×2 beside that double
+        redoubles = {
+            c.on: f"double:{c.on}:{self.declarer}:{1 if c.made else 2}"
+            for c in choices
+            if c.by == self.declarer and c.action == barbu.Action.REDOUBLE and (c.made or c.allowed)
+        }
+        for c in choices:
+            if c.on != self.declarer or c.action == barbu.Action.REDOUBLE:
+                continue
+            if c.made or c.allowed:
+                keys.append(
+                    {
+                        "seat": c.by,
+                        "name": self.names[c.by],
+                        "on": c.made,
+                        "owes": c.by in owing,
+                        "action": f"double:{c.by}:{c.on}:{0 if c.made else 1}",
+                        "redouble": redoubles.get(c.by) if c.made else None,
+                        "redoubled": draft.level(c.by, c.on) == 2,
+                    }
+                )
+        return sorted(keys, key=lambda k: (k["seat"] - self.declarer) % 4)
+
+    def _doubles_made(self, draft: st.BarbuDraft) -> list[str]:
+        """The doubles made, one short line each, for the folded doubles."""
+        out = []
+        for (by, on), level in sorted(draft.doubles.items()):
+            names = {"by": self.names[by], "on": self.names[on]}
+            if level == 2:
+                out.append(_("%(by)s doubled %(on)s, redoubled") % names)
+            else:
+                out.append(_("%(by)s doubled %(on)s") % names)
+        return out
+
+    def _standing(self, preview: dict[str, Any] | None) -> list[dict[str, Any]]:
+        """The match totals for the line that stays in sight: after this deal when it scores,
+        else as they stand before it."""
+        if preview and preview["ok"]:
+            return [
+                {"name": c["name"], "total": c["running"], "deal": c["total"]}
+                for c in preview["columns"]
+            ]
+        if self.number is None:
+            totals = match_state(self.match).totals
+        else:
+            totals = state_after(self.match, self.number - 1).totals
+        return [{"name": self.names[s], "total": totals[s], "deal": None} for s in range(4)]
 
     def _doubles_rows(self, draft: st.BarbuDraft, contract: barbu.Contract) -> list[dict[str, Any]]:
         if not self.rules.doubling:
@@ -285,7 +368,7 @@ class BarbuPage:
                     )
                 else:
                     assert c.reason is not None
-                    refused.append({"name": name, "reason": c.reason.text})
+                    refused.append({"name": name, "reason": rule_messages.text(c.reason)})
             offered = []
             for s in shortcuts:
                 if s.by != by:
@@ -296,12 +379,12 @@ class BarbuPage:
                 elif s.reason is not None and (
                     by != self.declarer or s.kind is barbu.Shortcut.MAXIMUM
                 ):
-                    refused.append({"name": label, "reason": s.reason.text})
+                    refused.append({"name": label, "reason": rule_messages.text(s.reason)})
             rows.append(
                 {
                     "seat": by,
                     "name": self.names[by],
-                    "verb": _("redoubles") if by == self.declarer else _("doubles"),
+                    "verb": _("redoubles") if by == self.declarer else pgettext("verb", "doubles"),
                     "is_declarer": by == self.declarer,
                     "buttons": buttons,
                     "shortcuts": offered,
@@ -310,7 +393,7 @@ class BarbuPage:
             )
         return rows
 
-    def _owed(self, draft: st.BarbuDraft) -> list[dict[str, Any]]:
+    def _owed(self, draft: st.BarbuDraft, contract: barbu.Contract | None) -> list[dict[str, Any]]:
         """The compulsory-double status before this deal, and what this draft pays off."""
         if self.rules.compulsory_doubles is barbu.CompulsoryDoubles.OFF:
             return []
@@ -336,6 +419,9 @@ class BarbuPage:
             if key in barbu.COUNTS:
                 values = draft.count(key)
                 tally = barbu.count_tally(key, values)
+                typed = draft.typed.get(key, [])
+                auto = st.count_auto(draft, key)
+                focus = st.count_focus(draft, key)
                 widgets.append(
                     {
                         "kind": "counter",
@@ -346,11 +432,15 @@ class BarbuPage:
                                 "seat": s,
                                 "name": self.names[s],
                                 "value": values[s],
-                                # what "rest" would give this player: all not counted yet
-                                "rest": barbu.count_rest(key, values, s),
+                                "typed": s in typed,
+                                # following from those typed: the rest of the total, or none
+                                "auto": s in auto,
+                                "focus": s == focus,
                             }
                             for s in range(4)
                         ],
+                        "focus_name": None if focus is None else self.names[focus],
+                        "numbers": range(st.counter_total(key) + 1),
                         "sum": tally.got,
                         "want": tally.want,
                         "ok": tally.ok,
@@ -399,15 +489,26 @@ class BarbuPage:
                 )
             elif key == "suits":
                 tallies = barbu.suit_tallies(draft.suits)
+                focus_cell = st.cell_focus(draft)
+                typed_in = {k: draft.typed.get(f"suits:{k}", []) for k in st.SUITS}
                 widgets.append(
                     {
                         "kind": "ravage",
+                        "focus_name": None if focus_cell is None else self.names[focus_cell[0]],
+                        "focus_suit": None if focus_cell is None else st.SUITS[focus_cell[1]],
+                        "numbers": range(14),
                         "rows": [
                             {
                                 "seat": s,
                                 "name": self.names[s],
                                 "cells": [
-                                    {"suit": st.SUITS[k], "value": draft.suits[s][k]}
+                                    {
+                                        "suit": st.SUITS[k],
+                                        "value": draft.suits[s][k],
+                                        "typed": s in typed_in[st.SUITS[k]],
+                                        "auto": st.cell_auto(draft, s, k),
+                                        "focus": focus_cell == (s, k),
+                                    }
                                     for k in range(4)
                                 ],
                                 "cards": sum(draft.suits[s]),
@@ -424,7 +525,8 @@ class BarbuPage:
     def _preview(self, scored: Scored, contract: barbu.Contract) -> dict[str, Any]:
         if not scored.ok:
             assert scored.error is not None
-            return {"ok": False, "message": scored.error.message, "code": scored.error.code}
+            message = rule_messages.message(scored.error)
+            return {"ok": False, "message": message, "code": scored.error.code}
         assert scored.score is not None and scored.running is not None
         score, running = scored.score, scored.running
         lines = []

@@ -174,11 +174,15 @@ class SideDraft:
     ids: list[int] = field(default_factory=list)  # each meld's id, in the melds' order
     next_id: int = 0  # the id the next new meld gets
     hand: list[str] = field(default_factory=list)
-    took_pot: bool = False
+    # whether the side took its pot: None until the pad's question is answered (a save asks)
+    took_pot: bool | None = None
     went_out: bool = False
     final_discard: str | None = None
+    # card by card, the cards in hand given as their value instead (None: as cards)
+    hand_points: int | None = None
     # this phone's: where the next card goes: "m<id>" (a meld), "new" (a new meld), "hand",
-    # "discard"; in totals mode where the keypad writes: "melded" or "in_hand"
+    # "discard", or "hand_points" (the keypad writes the hand's value); in totals mode where
+    # the keypad writes: "melded" or "in_hand"
     target: str = NEW_MELD
     melded: int = 0
     in_hand: int = 0
@@ -195,6 +199,7 @@ class SideDraft:
             "took_pot": self.took_pot,
             "went_out": self.went_out,
             "final_discard": self.final_discard,
+            "hand_points": self.hand_points,
             "melded": self.melded,
             "in_hand": self.in_hand,
             "bonuses": dict(self.bonuses),
@@ -212,7 +217,7 @@ class SideDraft:
             mode="totals" if raw.get("mode") == "totals" else "cards",
             melds=[_cards(m) for m in melds[:MAX_MELDS]] if isinstance(melds, list) else [],
             hand=_cards(raw.get("hand")),
-            took_pot=raw.get("took_pot") is True,
+            took_pot=raw["took_pot"] if isinstance(raw.get("took_pot"), bool) else None,
             went_out=raw.get("went_out") is True,
             melded=_int(raw.get("melded"), lo=-MAX_NUMBER, hi=MAX_NUMBER),
             in_hand=_int(raw.get("in_hand"), lo=-MAX_NUMBER, hi=MAX_NUMBER),
@@ -233,6 +238,8 @@ class SideDraft:
         discard = raw.get("final_discard")
         if game == "burraco" and isinstance(discard, str) and is_card(discard):
             side.final_discard = discard
+        if raw.get("hand_points") is not None:
+            side.hand_points = _int(raw.get("hand_points"), lo=0, hi=MAX_NUMBER)
         bonuses = raw.get("bonuses")
         if isinstance(bonuses, dict):
             side.bonuses = {
@@ -282,6 +289,10 @@ class SideDraft:
             return
         if self.target in ("hand", "discard", NEW_MELD):
             return
+        if self.target == "hand_points":
+            if self.hand_points is None:
+                self.target = "hand"
+            return
         if self.target_position() is None:
             self.target = NEW_MELD
 
@@ -290,6 +301,8 @@ class SideDraft:
             return
         if self.card_count() >= MAX_CARDS:
             return
+        if self.target == "hand_points":
+            return  # the keypad is out: no card key is there to send this
         if self.target == "hand":
             self.hand.append(card)
         elif self.target == "discard":
@@ -316,13 +329,16 @@ class SideDraft:
             return False
         if self.mode == "totals":
             return not (self.melded or self.in_hand or self.bonuses)
-        return not self.card_count() and not self.final_discard
+        return not self.card_count() and not self.final_discard and not self.hand_points
 
     def backspace(self) -> None:
         if self.mode == "totals":
             value = self.melded if self.target == "melded" else self.in_hand
             sign = -1 if value < 0 else 1
             self._set_number(sign * (abs(value) // 10))
+            return
+        if self.target == "hand_points":
+            self.hand_points = (self.hand_points or 0) // 10
             return
         if self.target == "hand":
             if self.hand:
@@ -372,6 +388,63 @@ class SideDraft:
         else:
             self.melded = value
 
+    def hand_digit(self, d: int) -> None:
+        """The keypad writes the hand's value (card by card, the hand counted by its value)."""
+        value = self.hand_points or 0
+        if len(str(value)) < MAX_DIGITS:
+            self.hand_points = value * 10 + d
+
+    def set_run_end(self, suit: str, rank: str) -> bool:
+        """``first … last``: the run of ``suit`` from the meld's last card of that suit to
+        ``rank`` is filled in (ace high after an eight or more, else low; either
+        direction); False when the meld has no card of that suit to start from."""
+        at = self.target_position()
+        if at is None:
+            return False
+        start = next((c for c in reversed(self.melds[at]) if c[-1:] == suit and c != JOKER), None)
+        if start is None:
+            return False
+        low = RANKS.index(start[:-1])  # A = 0 ... K = 12
+        high = RANKS.index(rank)
+        if rank == "A" and low >= RANKS.index("8"):
+            high = 13  # the ace after the king
+        step = 1 if high > low else -1
+        cards = [RANKS[i % 13] + suit for i in range(low + step, high + step, step)]
+        room = MAX_CARDS - self.card_count()
+        self.melds[at].extend(cards[: max(0, min(room, 13))])
+        return True
+
+    def takes(self, card: str) -> bool:
+        """Whether ``card`` may belong to the meld taps go to: a meld of three cards or more
+        that is a run of one suit takes that suit (or a wild), a set its rank (or a wild);
+        anything else starts a new meld (one tap saved, and the card is shown where it went)."""
+        at = self.target_position()
+        if at is None or len(self.melds[at]) < 3 or card == JOKER or card[:-1] == "2":
+            return True
+        rank = self.set_rank()
+        if rank is not None:
+            return card[:-1] == rank
+        suits = {c[-1] for c in self.melds[at] if c != JOKER and c[:-1] != "2"}
+        return suits == {card[-1]}
+
+    def add_to_meld(self, card: str) -> None:
+        """A card of the pad's keys: into the meld taps go to, or a new one if it cannot
+        belong there (:meth:`takes`)."""
+        if self.mode == "cards" and self.target_position() is not None and not self.takes(card):
+            self.target = NEW_MELD
+        self.add_card(card)
+
+    def set_rank(self) -> str | None:
+        """The rank of the set this phone's taps are building: the meld taps go to holds
+        natural cards (no joker, no two) of that one rank alone, beside one wild at most."""
+        at = self.target_position()
+        if at is None:
+            return None
+        naturals = [c[:-1] for c in self.melds[at] if c != JOKER and c[:-1] != "2"]
+        if not naturals or len(set(naturals)) != 1 or len(self.melds[at]) - len(naturals) > 1:
+            return None
+        return naturals[0]
+
     def digit(self, d: int) -> None:
         value = self.melded if self.target == "melded" else self.in_hand
         if len(str(abs(value))) >= MAX_DIGITS:
@@ -406,8 +479,14 @@ class SideDraft:
             out["totals"] = totals
         else:
             out["melds"] = [list(m) for m in self.melds if m]
-            out["hand"] = list(self.hand)
-        out["took_pot"] = self.took_pot
+            if self.hand_points is not None and not self.hand:
+                out["in_hand"] = self.hand_points
+            elif self.hand_points is not None:  # both: the rules say which to keep
+                out["hand"], out["in_hand"] = list(self.hand), self.hand_points
+            else:
+                out["hand"] = list(self.hand)
+        # an unanswered pot is drawn as taken (no penalty shown); a save asks first
+        out["took_pot"] = self.took_pot is not False
         out["went_out"] = self.went_out
         if game == "burraco" and self.final_discard and self.mode == "cards":
             out["final_discard"] = self.final_discard
@@ -421,6 +500,7 @@ class RummyDraft:
     side: int = 0  # this phone's open tab
     suit: str = "H"  # the suit chosen on this phone's pad
     trump: str | None = None  # Biriba
+    thru: bool = False  # this phone's: the next rank ends a run ("…" pressed)
 
     @classmethod
     def new(cls, *, game: str, side_count: int) -> RummyDraft:
@@ -439,7 +519,12 @@ class RummyDraft:
 
     def view_json(self) -> dict[str, Any]:
         """Where this phone's taps go: its open side, its chosen suit, each side's target."""
-        return {"side": self.side, "suit": self.suit, "targets": [s.target for s in self.sides]}
+        return {
+            "side": self.side,
+            "suit": self.suit,
+            "thru": self.thru,
+            "targets": [s.target for s in self.sides],
+        }
 
     def with_view(self, view: Any) -> RummyDraft:
         """This draft seen from a phone whose view is ``view`` (kept where it still fits)."""
@@ -448,6 +533,7 @@ class RummyDraft:
         self.side = _int(view.get("side"), lo=0, hi=len(self.sides) - 1)
         if view.get("suit") in SUITS:
             self.suit = view["suit"]
+        self.thru = view.get("thru") is True
         targets = view.get("targets")
         if isinstance(targets, list) and len(targets) == len(self.sides):
             for side, target in zip(self.sides, targets, strict=True):
@@ -473,6 +559,7 @@ class RummyDraft:
             "game": self.game,
             "side": self.side,
             "suit": self.suit,
+            "thru": self.thru,
             "trump": self.trump,
             "sides": [s.to_json() for s in self.sides],
         }
@@ -491,6 +578,7 @@ class RummyDraft:
         draft.side = _int(raw.get("side"), lo=0, hi=side_count - 1)
         if raw.get("suit") in SUITS:
             draft.suit = raw["suit"]
+        draft.thru = raw.get("thru") is True
         if game == "biriba" and raw.get("trump") in SUITS:
             draft.trump = raw["trump"]
         return draft
@@ -521,6 +609,7 @@ class RummyDraft:
                 raise UnreadableDraft("melds")
             clean = side.to_json()
             keys = ("mode", "melds", "hand", "took_pot", "went_out", "melded", "in_hand")
+            keys += ("hand_points",)
             _same(posted, clean, (*keys, "bonuses"))
             if game == "burraco":
                 _same(posted, clean, ("final_discard",))
@@ -551,6 +640,8 @@ class RummyDraft:
                 side.ids = list(range(len(side.melds)))
                 side.next_id = len(side.melds)
                 side.hand = _cards(raw.get("hand"))
+                if raw.get("in_hand") is not None:
+                    side.hand_points = _int(raw.get("in_hand"), lo=0, hi=MAX_NUMBER)
                 discard = raw.get("final_discard")
                 if game == "burraco" and isinstance(discard, str) and is_card(discard):
                     side.final_discard = discard
@@ -593,12 +684,17 @@ def _seen_card(seen: SideDraft, where: str, position: int) -> str | None:
     return cards[position] if 0 <= position < len(cards) else None
 
 
-def rummy_apply(draft: RummyDraft, action: str, *, seen: RummyDraft | None = None) -> RummyDraft:
+def rummy_apply(
+    draft: RummyDraft, action: str, *, seen: RummyDraft | None = None, sets: bool = True
+) -> RummyDraft:
     """Apply one pad action to the draft (in place) and return it.
 
     ``seen``: the draft as the phone's screen showed it when the key was pressed (the draft
     itself when not given): a toggle sets the other way what the screen showed, a card tapped
     away is the card the screen showed there.
+    ``sets``: whether the rules allow sets; then a suit key pressed while the meld is a set so
+    far (``K♠``, ``K♠ K♦``...) adds a card of that rank in that suit (a set is entered rank
+    first, then one tap per suit); otherwise a suit key only chooses the suit.
     Raises :class:`UnknownAction` for anything the pad would not send.
     """
     if seen is None:
@@ -608,13 +704,29 @@ def rummy_apply(draft: RummyDraft, action: str, *, seen: RummyDraft | None = Non
     side = draft.open_side
     seen_side = seen.sides[draft.side]
     n = len(draft.sides)
+    thru, draft.thru = draft.thru, False  # "…" holds for the next key only
     match verb, args:
         case "card", [card] if is_card(card):
-            side.add_card(card)
+            side.add_to_meld(card)
         case "rank", [rank] if rank in RANKS:
-            side.add_card(rank + draft.suit)
+            if not (thru and side.mode == "cards" and side.set_run_end(draft.suit, rank)):
+                side.add_to_meld(rank + draft.suit)
+        case "thru", []:
+            # "first … last": the next rank key ends the run begun by the meld's last card
+            draft.thru = not thru and side.mode == "cards" and side.target_position() is not None
         case "suit", [suit] if suit in SUITS:
             draft.suit = suit
+            if sets and side.mode == "cards" and (rank := side.set_rank()) is not None:
+                side.add_card(rank + suit)
+        case "hand", ["points"]:
+            if side.mode == "cards":
+                if side.hand_points is None:
+                    side.hand_points = 0
+                side.target = "hand_points"
+        case "hand", ["cards"]:
+            if side.mode == "cards":
+                side.hand_points = None
+                side.target = "hand"
         case "joker", []:
             side.add_card(JOKER)
         case "back", []:
@@ -625,6 +737,8 @@ def rummy_apply(draft: RummyDraft, action: str, *, seen: RummyDraft | None = Non
         case "target", [where]:
             if side.mode == "totals" and where in ("melded", "in_hand"):
                 side.target = where
+            elif side.mode == "cards" and where == "hand" and side.hand_points is not None:
+                side.target = "hand_points"  # the hand is counted by its value: the keypad
             elif side.mode == "cards" and where in ("hand", "discard", NEW_MELD):
                 if where == "discard" and draft.game != "burraco":
                     raise UnknownAction(action)
@@ -643,9 +757,12 @@ def rummy_apply(draft: RummyDraft, action: str, *, seen: RummyDraft | None = Non
             side.remove("discard", 0, seen_side.final_discard)
         case "side", [k]:
             draft.side = _index(k, n)
-        case "pot", [k]:
+        case "pot", [k]:  # "took it"; pressed again (as the screen showed it): unanswered
             chosen = _index(k, n)
-            draft.sides[chosen].took_pot = not seen.sides[chosen].took_pot
+            draft.sides[chosen].took_pot = None if seen.sides[chosen].took_pot is True else True
+        case "pot_no", [k]:  # "did not take it"; pressed again: unanswered
+            chosen = _index(k, n)
+            draft.sides[chosen].took_pot = None if seen.sides[chosen].took_pot is False else False
         case "went_out", [k]:
             chosen = _index(k, n)
             out = not seen.sides[chosen].went_out
@@ -662,11 +779,16 @@ def rummy_apply(draft: RummyDraft, action: str, *, seen: RummyDraft | None = Non
         case "trump", ["none"] if draft.game == "biriba":
             draft.trump = None
         case "mode", [mode] if mode in ("cards", "totals"):
-            side.mode = mode
-            side.target = "melded" if mode == "totals" else NEW_MELD
+            # a table counts every side one way: the sides with nothing entered follow
+            for other in draft.sides:
+                if other is side or (other.untouched and other.took_pot is None):
+                    other.mode = mode
+                    other.target = "melded" if mode == "totals" else NEW_MELD
         case "digit", [d] if len(d) == 1 and (digit := parse_int(d, lo=0, hi=9)) is not None:
             if side.mode == "totals":
                 side.digit(digit)
+            elif side.target == "hand_points":
+                side.hand_digit(digit)
         case "sign", []:
             if side.mode == "totals":
                 side.flip_sign()
@@ -674,9 +796,13 @@ def rummy_apply(draft: RummyDraft, action: str, *, seen: RummyDraft | None = Non
             # the keypad writes to the other number (melded cards / cards in hand)
             if side.mode == "totals":
                 side.target = "in_hand" if side.target == "melded" else "melded"
+            elif side.target == "hand_points":
+                side.target = NEW_MELD  # back to the cards' keys
         case "clear", []:
             if side.mode == "totals":
                 side._set_number(0)
+            elif side.target == "hand_points":
+                side.hand_points = 0
         case "step", [("melded" | "in_hand") as target, delta] if (
             amount := parse_int(delta, lo=-MAX_NUMBER, hi=MAX_NUMBER, signed=True)
         ) is not None:
@@ -724,9 +850,16 @@ class BarbuDraft:
     trump: str | None = None
     finish_order: list[int] = field(default_factory=list)
     suits: list[list[int]] = field(default_factory=lambda: [[0] * 4 for _ in range(4)])
+    #: the seats whose count was typed on the number keys, by counter ("tricks") or Ravage
+    #: City column ("suits:H"): once three are typed, the fourth is the rest of the total
+    typed: dict[str, list[int]] = field(default_factory=dict)
+    # -- this phone's own view: where its number keys go, and whether the doubles are open
+    #: "tricks:2" (a counter's seat) or "suits:2:H" (a Ravage City cell); None: the next one
+    focus: str | None = None
+    doubles_open: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """The whole sheet: in Barbu everything entered is shared, nothing is one phone's."""
+        """The whole sheet as the table shares it (this phone's view is :meth:`view_json`)."""
         return {
             "v": VERSION,
             "contract": self.contract,
@@ -740,10 +873,31 @@ class BarbuDraft:
             "trump": self.trump,
             "finish_order": list(self.finish_order),
             "suits": [list(r) for r in self.suits],
+            "typed": {k: list(v) for k, v in sorted(self.typed.items())},
         }
 
+    def view_json(self) -> dict[str, Any]:
+        """Where this phone's number keys go, and whether it has the doubles open."""
+        return {"focus": self.focus, "open": self.doubles_open}
+
+    def with_view(self, view: Any) -> BarbuDraft:
+        """This sheet seen from a phone whose view is ``view`` (kept where it still reads)."""
+        if isinstance(view, dict):
+            focus = view.get("focus")
+            self.focus = focus if isinstance(focus, str) and _focus(focus) else None
+            self.doubles_open = view.get("open") is True
+        return self
+
+    @classmethod
+    def compose(
+        cls, content: Any, view: Any = None, *, contracts: tuple[str, ...] = ()
+    ) -> BarbuDraft:
+        """The stored sheet (``content``) with a phone's own ``view``."""
+        return cls.from_json(content, contracts=contracts).with_view(view)
+
     def dumps(self) -> str:
-        return json.dumps(self.to_json(), separators=(",", ":"))
+        """The sheet as a page draws it and posts it back: shared and own together."""
+        return json.dumps({**self.to_json(), "view": self.view_json()}, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, raw: Any, *, contracts: tuple[str, ...] = ()) -> BarbuDraft:
@@ -794,6 +948,13 @@ class BarbuDraft:
                 else [0] * 4
                 for row in suits
             ]
+        typed = raw.get("typed")
+        if isinstance(typed, dict):
+            for key in TYPED_KEYS:
+                seats = typed.get(key)
+                if isinstance(seats, list):
+                    clean = [s for s in seats if _seat(s, 4) is not None]
+                    draft.typed[key] = sorted(set(clean))
         return draft
 
     @classmethod
@@ -808,7 +969,7 @@ class BarbuDraft:
         draft = cls.from_json(raw, contracts=contracts)
         keys = ("contract", "doubles", "counts", "seats", "last_two", "trump", "finish_order")
         _same(raw, draft.to_json(), (*keys, "suits"))
-        return draft
+        return draft.with_view(raw.get("view"))
 
     @classmethod
     def from_deal(cls, deal: dict[str, Any]) -> BarbuDraft:
@@ -896,6 +1057,101 @@ class BarbuDraft:
         return copy.deepcopy(self)
 
 
+#: What :attr:`BarbuDraft.typed` is kept for: each counter, and each Ravage City column.
+TYPED_KEYS: tuple[str, ...] = (*COUNTERS, *(f"suits:{k}" for k in SUITS))
+
+
+def _focus(text: str) -> tuple[str, int, int | None] | None:
+    """``"tricks:2"`` → ("tricks", 2, None), ``"suits:2:H"`` → ("suits", 2, 1); None when the
+    text names no counter's seat nor Ravage City cell."""
+    parts = text.split(":")
+    seat = parse_int(parts[1], lo=0, hi=3) if len(parts) > 1 else None
+    if seat is None:
+        return None
+    if len(parts) == 2 and parts[0] in COUNTERS:
+        return parts[0], seat, None
+    if len(parts) == 3 and parts[0] == "suits" and parts[2] in SUITS:
+        return "suits", seat, SUITS.index(parts[2])
+    return None
+
+
+def _filled(typed: list[int], values: list[int], total: int) -> bool:
+    """Whether the seats not typed follow from those typed: three are typed (the fourth has
+    the rest), or those typed hold the whole total (the others have none)."""
+    return len(typed) >= 3 or bool(typed) and sum(values[s] for s in typed) >= total
+
+
+def count_auto(draft: BarbuDraft, key: str) -> list[int]:
+    """The seats of counter ``key`` whose count follows from the seats typed."""
+    typed = draft.typed.get(key, [])
+    if not _filled(typed, draft.count(key), COUNTERS[key]):
+        return []
+    return [s for s in range(4) if s not in typed]
+
+
+def count_focus(draft: BarbuDraft, key: str) -> int | None:
+    """The seat the number keys of counter ``key`` go to: the one tapped, else the first seat
+    not typed yet; None once the others follow from those typed and none is tapped."""
+    focus = _focus(draft.focus) if draft.focus else None
+    if focus is not None and focus[0] == key:
+        return focus[1]
+    typed = draft.typed.get(key, [])
+    if count_auto(draft, key):
+        return None
+    return next((s for s in range(4) if s not in typed), None)
+
+
+def _fill(values: list[int], typed: list[int], total: int) -> None:
+    """The seats not typed, when they follow from those typed: the rest, or none."""
+    if not _filled(typed, values, total):
+        return
+    left = max(0, total - sum(values[s] for s in typed))
+    for s in range(4):
+        if s not in typed:
+            values[s] = left if len(typed) == 3 else 0
+
+
+def _column(draft: BarbuDraft, suit: int) -> list[int]:
+    return [draft.suits[s][suit] for s in range(4)]
+
+
+def cell_auto(draft: BarbuDraft, seat: int, suit: int) -> bool:
+    """A Ravage City cell that follows from its suit's cells typed."""
+    typed = draft.typed.get(f"suits:{SUITS[suit]}", [])
+    return seat not in typed and _filled(typed, _column(draft, suit), 13)
+
+
+def _column_open(draft: BarbuDraft, seat: int, suit: int) -> bool:
+    """A Ravage City cell still to type: not typed, nor following from those typed."""
+    typed = draft.typed.get(f"suits:{SUITS[suit]}", [])
+    return seat not in typed and not cell_auto(draft, seat, suit)
+
+
+def cell_focus(draft: BarbuDraft) -> tuple[int, int] | None:
+    """The Ravage City cell (seat, suit index) the number keys go to: the one tapped, else
+    the first still to type, player by player, suit by suit; None when every one is."""
+    focus = _focus(draft.focus) if draft.focus else None
+    if focus is not None and focus[0] == "suits" and focus[2] is not None:
+        return focus[1], focus[2]
+    return _next_cell(draft, -1)
+
+
+def _next_cell(draft: BarbuDraft, after: int) -> tuple[int, int] | None:
+    """The first cell still to type after cell number ``after`` (row by row), wrapping."""
+    for step in range(1, 17):
+        n = (after + step) % 16
+        if _column_open(draft, n // 4, n % 4):
+            return n // 4, n % 4
+    return None
+
+
+def _typed(draft: BarbuDraft, key: str, seat: int) -> list[int]:
+    """Mark ``seat`` typed under ``key``; the seats typed so far."""
+    typed = sorted({*draft.typed.get(key, []), seat})
+    draft.typed[key] = typed
+    return typed
+
+
 def barbu_apply(
     draft: BarbuDraft,
     action: str,
@@ -944,6 +1200,44 @@ def barbu_apply(
             draft.counts[key] = values
         case "zero", [key] if key in COUNTERS:
             draft.counts[key] = [0, 0, 0, 0]
+            draft.typed.pop(key, None)
+        case "focus", [key, seat] if key in COUNTERS:
+            draft.focus = f"{key}:{_index(seat, 4)}"
+        case "focus", ["suits", seat, suit] if suit in SUITS:
+            draft.focus = f"suits:{_index(seat, 4)}:{suit}"
+        case "count", [key, number] if key in COUNTERS:
+            # the number keys: this count for the seat they go to; once three seats are
+            # typed, the fourth has the rest of the total
+            n = parse_int(number, lo=0, hi=COUNTERS[key])
+            s = count_focus(draft, key)
+            if n is None or s is None:
+                raise UnknownAction(action)
+            values = list(draft.count(key))
+            values[s] = n
+            typed = _typed(draft, key, s)
+            _fill(values, typed, COUNTERS[key])
+            draft.counts[key] = values
+            following = [r for r in (*range(s + 1, 4), *range(s)) if r not in typed]
+            filled = _filled(typed, values, COUNTERS[key])
+            draft.focus = f"{key}:{following[0]}" if following and not filled else None
+        case "count", ["suits", number]:
+            n = parse_int(number, lo=0, hi=13)
+            cell = cell_focus(draft)
+            if n is None or cell is None:
+                raise UnknownAction(action)
+            s, k = cell
+            draft.suits[s][k] = n
+            typed = _typed(draft, f"suits:{SUITS[k]}", s)
+            column = _column(draft, k)
+            _fill(column, typed, 13)
+            for r in range(4):
+                draft.suits[r][k] = column[r]
+            nxt = _next_cell(draft, s * 4 + k)
+            draft.focus = None if nxt is None else f"suits:{nxt[0]}:{SUITS[nxt[1]]}"
+        case "doubles", ["open"]:
+            draft.doubles_open = True
+        case "doubles", ["fold"]:
+            draft.doubles_open = False
         case "seat", [key, seat] if key in SEAT_PICKS:
             s = _index(seat, 4)
             if seen.seats.get(key) == s:

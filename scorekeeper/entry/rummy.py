@@ -13,6 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from scorekeeper import rule_messages
 from scorekeeper.entry import drafts as st
 from scorekeeper.entry.common import Scored, chip, replacing, score_with, suits
 from scorekeeper.labels import bonus_name, purity
@@ -130,14 +131,49 @@ class RummyPage:
     def content_of(draft: st.RummyDraft) -> dict[str, Any]:
         return draft.content_json()
 
+    @property
+    def sets_allowed(self) -> bool:
+        """Whether a meld may be a set (Biriba's ``sets`` option; Burraco always)."""
+        return bool(getattr(self.rules, "sets", True))
+
     def apply(self, draft: st.RummyDraft, action: str, *, seen: st.RummyDraft) -> None:
-        st.rummy_apply(draft, action, seen=seen)
+        st.rummy_apply(draft, action, seen=seen, sets=self.sets_allowed)
+
+    def pot_question(self, k: int) -> str:
+        """The question a save asks of side ``k`` until it is answered (took the pot?)."""
+        if self.game == "biriba":
+            return _("Did %(name)s take the biribaki?") % {"name": self.header.side_name(k)}
+        return _("Did %(name)s take the pozzetto?") % {"name": self.header.side_name(k)}
+
+    def unanswered(self, draft: st.RummyDraft) -> list[int]:
+        """The sides whose pot question is still open (a side that went out took it)."""
+        return [k for k, s in enumerate(draft.sides) if s.took_pot is None and not s.went_out]
+
+    def pot_refusal(self, draft: st.RummyDraft) -> RuleError | None:
+        open_ = self.unanswered(draft)
+        if not open_:
+            return None
+        k = open_[0]
+        return RuleError(
+            "pot_unanswered",
+            "{question} {answer}",
+            question=self.pot_question(k),
+            answer=_("Answer yes or no, then save."),
+            place=Place(side=k, field="took_pot"),
+        )
 
     def deal_for_saving(self, draft: st.RummyDraft) -> dict[str, Any]:
+        """The deal as the document writes it; refused while a side's pot is unanswered (no
+        silent default: a forgotten answer would book the penalty as a legal deal)."""
+        refusal = self.pot_refusal(draft)
+        if refusal is not None:
+            raise refusal
         return draft.deal_json()
 
     def confirmations(self, draft: st.RummyDraft) -> list[str]:
         """What a player agrees to before this draft is saved (a correction, an empty side)."""
+        if self.unanswered(draft):
+            return []  # the save is refused first: there is nothing to agree to yet
         lines = replacing(self.number)
         empty = [self.header.side_name(k) for k, s in enumerate(draft.sides) if s.untouched]
         if empty:
@@ -155,7 +191,7 @@ class RummyPage:
         try:
             ms = self.scoring.meld_score(tuple(parse_card(c) for c in cards), trump)
         except RuleError as e:
-            return {"reading": None, "value": None, "error": e.text}
+            return {"reading": None, "value": None, "error": rule_messages.text(e)}
         return describe_meld(ms)
 
     def score_side(self, draft: st.RummyDraft, k: int) -> tuple[Any, RuleError | None]:
@@ -173,11 +209,21 @@ class RummyPage:
 
     # -- what the page shows ------------------------------------------------------------------
 
+    def pad_variant(self, draft: st.RummyDraft) -> str | None:
+        """Which pad the page draws (the cards' or the number keys': the keypad serves a side
+        counted as totals and the value of a hand, card by card): a tap's answer leaves the
+        pad out when the phone already holds this one (views: ``pad_kept``). The pad's state
+        (the chosen suit, "…" pressed, a set in progress) is drawn from #entry's attributes."""
+        side = draft.sides[draft.side]
+        if side.mode == "totals" or side.target == "hand_points":
+            return "totals"
+        return "cards"
+
     def dealer_name(self) -> str:
         return self.header.seat_name(rummy.dealer_of(self.header, self.deal_number - 1))
 
     def context(self, draft: st.RummyDraft, *, error: RuleError | None) -> dict[str, Any]:
-        scored = score_with(self.match, self.number, draft.deal_json())
+        scored = score_with(self.match, self.number, draft.deal_json(), document=self.document)
         sides = [self.score_side(draft, k) for k in range(self.side_count)]
         tabs = []
         for k in range(self.side_count):
@@ -192,6 +238,7 @@ class RummyPage:
                     else side_score.total,
                     "bad": side_error is not None,
                     "went_out": draft.sides[k].went_out,
+                    "pot_open": k in self.unanswered(draft),
                 }
             )
         return {
@@ -210,12 +257,29 @@ class RummyPage:
             "side": self._side_context(draft, draft.side, *sides[draft.side], scored.error),
             "verdict": self._verdict(scored, draft),
             "error": error,
+            "sets_allowed": self.sets_allowed,
+            "set_rank": self._set_rank(draft),
+            "pad_cards": self.pad_variant(draft) == "cards",
         }
+
+    def _set_rank(self, draft: st.RummyDraft) -> str:
+        """The rank a suit key adds a card of (a set in progress), or ""."""
+        side = draft.open_side
+        if not self.sets_allowed or side.mode != "cards":
+            return ""
+        return side.set_rank() or ""
 
     def _verdict(self, scored: Scored, draft: st.RummyDraft) -> dict[str, Any]:
         if not scored.ok:
             assert scored.error is not None
-            return {"ok": False, "message": scored.error.message, "code": scored.error.code}
+            message = rule_messages.message(scored.error)
+            return {
+                "ok": False,
+                "pending": False,
+                "message": message,
+                "code": scored.error.code,
+                "lines": self._standing_lines(),
+            }
         assert scored.score is not None and scored.running is not None
         deal_score, running = scored.score, scored.running
         lines = [
@@ -224,11 +288,34 @@ class RummyPage:
         ]
         finished = ""
         if self.number is None and scored.finished and scored.winner is not None:
-            finished = _("This deal ends the match: %(name)s wins.") % {
+            finished = _("This deal ends the match. Winner: %(name)s.") % {
                 "name": self.header.side_name(scored.winner)
             }
         empty = [self.header.side_name(k) for k, s in enumerate(draft.sides) if s.untouched]
-        return {"ok": True, "lines": lines, "finished": finished, "empty": empty}
+        target = getattr(self.rules, "target", None)
+        for line in lines:
+            line["to_go"] = max(0, target - line["total"]) if target else None
+        pot = self.pot_refusal(draft)
+        return {
+            "ok": pot is None,
+            # the deal adds up, but a pot question is open: a save asks it
+            "pending": pot is not None,
+            "message": rule_messages.message(pot) if pot is not None else "",
+            "code": pot.code if pot is not None else "",
+            "lines": lines,
+            "finished": finished,
+            "empty": empty,
+        }
+
+    def _standing_lines(self) -> list[dict[str, Any]]:
+        """The match totals before this deal (shown while the deal does not add up)."""
+        if self.number is not None:
+            return []
+        totals = list(match_state(self.match).totals)
+        return [
+            {"name": self.header.side_name(k), "score": None, "total": t, "to_go": None}
+            for k, t in enumerate(totals)
+        ]
 
     def _side_context(
         self,
@@ -249,6 +336,8 @@ class RummyPage:
             "name": self.header.side_name(k),
             "mode": side.mode,
             "took_pot": side.took_pot,
+            # the question is asked (yes / no) unless going out answered it
+            "pot_asked": not side.went_out,
             "went_out": side.went_out,
             "score": score.total if score is not None and not side.untouched else None,
             "breakdown": [] if side.untouched else self._breakdown(score),
@@ -265,7 +354,7 @@ class RummyPage:
                 if problem is not None and place is not None and place.meld == i + 1:
                     placed = True
                     if reading["error"] is None:
-                        reading["error"] = problem.text
+                        reading["error"] = rule_messages.text(problem)
                 melds.append(
                     {
                         "id": meld_id,
@@ -279,16 +368,19 @@ class RummyPage:
             out["new_meld_target"] = side.target == st.NEW_MELD
             hand_error = None
             if problem is not None and place is not None and place.field == "hand":
-                hand_error, placed = problem.text, True
+                hand_error, placed = rule_messages.text(problem), True
             out["hand"] = {
                 "target": side.target == "hand",
+                "as_points": side.hand_points is not None,
+                "points": side.hand_points,
+                "points_target": side.target == "hand_points",
                 "chips": [chip(c, f"remove:hand:{j}") for j, c in enumerate(side.hand)],
                 "value": rummy.hand_points(side.hand, self.scoring) if side.hand else None,
                 "error": hand_error,
             }
             discard_error = None
             if problem is not None and place is not None and place.field == "final_discard":
-                discard_error, placed = problem.text, True
+                discard_error, placed = rule_messages.text(problem), True
             out["discard"] = {
                 # asked only of the side that went out (or that has one recorded)
                 "shown": self.game == "burraco"
@@ -297,7 +389,9 @@ class RummyPage:
                 "chip": chip(side.final_discard, "remove:discard") if side.final_discard else None,
                 "error": discard_error,
             }
-            if side.target == "hand":
+            if side.target == "hand_points":
+                out["target_label"] = _("keypad: the value of the cards in hand (⇅ back to cards)")
+            elif side.target == "hand":
                 out["target_label"] = _("cards go to: left in hand")
             elif side.target == "discard":
                 out["target_label"] = _("the next card is the closing discard")
@@ -305,6 +399,13 @@ class RummyPage:
                 out["target_label"] = _("cards go to: meld %(n)s") % {"n": target + 1}
             else:
                 out["target_label"] = _("cards go to: a new meld")
+            rank = self._set_rank(draft) if k == draft.side else ""
+            if rank and side.target != "hand_points":
+                out["target_label"] += " · " + _("a suit key adds another %(rank)s") % {
+                    "rank": rank
+                }
+            if draft.thru and k == draft.side:
+                out["target_label"] += " · " + _("…: the next rank ends the run")
         else:
             kinds = st.BONUS_KINDS.get(self.game, ())
             main = MAIN_BONUSES.get(self.game, ())
@@ -331,7 +432,11 @@ class RummyPage:
                 else _("keypad: cards in hand (⇅ switches)")
             )
         if problem is not None and not placed:
-            out["problem"] = problem.message if problem is deal_error else problem.text
+            out["problem"] = (
+                rule_messages.message(problem)
+                if problem is deal_error
+                else rule_messages.text(problem)
+            )
         return out
 
     def _breakdown(self, score: Any) -> list[dict[str, Any]]:

@@ -5,7 +5,8 @@ with a :class:`RummyScoring` built from its rules; everything else lives here:
 
 - **Parsing** a deal strictly (:func:`parse_deal`): unknown keys, wrong types and missing keys
   are refused naming the place (``Anna & Chris, melds[1][3]``). A side is entered either as
-  cards (``melds``, ``hand``) or as ``totals`` (``melded``, ``in_hand``, ``bonuses``).
+  cards (``melds``, ``hand``) or as ``totals`` (``melded``, ``in_hand``, ``bonuses``); a side
+  entered as cards may give its cards in hand as their value (``in_hand``) instead of a list.
 - **Checking** a deal (:func:`score_deal`): every meld is read; across everything recorded no
   card appears more than twice and no more than 4 jokers; at most one side goes out; a side
   that goes out has taken its pot; a one-player side (2 or 3 players) that goes out holds no
@@ -52,7 +53,7 @@ from .cards import (
     parse_cards,
     parse_suit,
 )
-from .errors import Place, RuleError
+from .errors import AllOf, Place, RuleError, Spot, Term, Times, Words
 from .melds import HIGH_ACE, MIN_MELD, MeldReading, as_cards
 
 # --- the game -------------------------------------------------------------------------------
@@ -84,13 +85,16 @@ class GameSpec:
 
 @dataclass(frozen=True)
 class CardSide:
-    """A side entered card by card: its melds and the cards its players still hold."""
+    """A side entered card by card: its melds and the cards its players still hold, or what
+    those cards are worth (``in_hand``, for tables that count the hand by its value: the
+    melds' cards are still checked card by card)."""
 
     melds: tuple[tuple[Card, ...], ...] = ()
     hand: tuple[Card, ...] = ()
     took_pot: bool = False
     went_out: bool = False
     final_discard: Card | None = None
+    in_hand: int | None = None  # the hand's value, given instead of its cards
 
 
 @dataclass(frozen=True)
@@ -124,14 +128,14 @@ def dealer_of(header: MatchHeader, index: int) -> int:
 
 
 DEAL_KEYS = ("dealer", "sides", "score")
-SIDE_KEYS = ("melds", "hand", "took_pot", "went_out", "totals")
+SIDE_KEYS = ("melds", "hand", "in_hand", "took_pot", "went_out", "totals")
 TOTALS_KEYS = ("melded", "in_hand", "bonuses")
 
 
 def parse_deal(raw: object, *, spec: GameSpec, header: MatchHeader, index: int) -> RummyDeal:
     """Read one deal strictly; errors carry the place inside the deal (match.py adds the deal)."""
     allowed = DEAL_KEYS + (("trump",) if spec.trump else ())
-    d = schema.obj(raw, allowed=allowed, required=("sides",), what="a deal (an object)")
+    d = schema.obj(raw, allowed=allowed, required=("sides",), what=Words("a deal (an object)"))
     expected = dealer_of(header, index)
     stated = "dealer" in d
     if stated:
@@ -174,7 +178,7 @@ def parse_deal(raw: object, *, spec: GameSpec, header: MatchHeader, index: int) 
 def parse_side(raw: object, *, spec: GameSpec) -> Side:
     """One side of a deal, card form or totals form."""
     allowed = SIDE_KEYS + (("final_discard",) if spec.final_discard else ())
-    s = schema.obj(raw, allowed=allowed, what="a side (an object)")
+    s = schema.obj(raw, allowed=allowed, what=Words("a side (an object)"))
     took_pot = schema.boolean(s.get("took_pot", False), "took_pot")
     went_out = schema.boolean(s.get("went_out", False), "went_out")
     final_discard = None
@@ -184,7 +188,7 @@ def parse_side(raw: object, *, spec: GameSpec) -> Side:
         except RuleError as e:
             raise e.at("final_discard", field="final_discard") from None
     if "totals" in s:
-        for key in ("melds", "hand"):
+        for key in ("melds", "hand", "in_hand"):
             if key in s:
                 raise RuleError(
                     "totals_and_cards",
@@ -207,15 +211,25 @@ def parse_side(raw: object, *, spec: GameSpec) -> Side:
         hand = tuple(parse_cards(s.get("hand", [])))
     except RuleError as e:
         raise e.at("hand", field="hand") from None
-    return CardSide(tuple(melds), hand, took_pot, went_out, final_discard)
+    in_hand = None
+    if "in_hand" in s:
+        if "hand" in s:
+            raise RuleError(
+                "hand_and_in_hand",
+                "the cards in hand are given as cards (hand) or as their value (in_hand), not both",
+                where=("in_hand",),
+                place=Place(field="hand"),
+            )
+        in_hand = points(s["in_hand"], "in_hand")
+    return CardSide(tuple(melds), hand, took_pot, went_out, final_discard, in_hand)
 
 
 def _parse_totals(raw: object, spec: GameSpec) -> tuple[int, int, tuple[tuple[str, int], ...]]:
-    t = schema.obj(raw, allowed=TOTALS_KEYS, required=("melded", "in_hand"), what="an object")
+    t = schema.obj(raw, allowed=TOTALS_KEYS, required=("melded", "in_hand"))
     melded = points(t["melded"], "melded")
     in_hand = points(t["in_hand"], "in_hand")
     try:
-        b = schema.obj(t.get("bonuses", {}), allowed=spec.bonus_kinds, what="an object")
+        b = schema.obj(t.get("bonuses", {}), allowed=spec.bonus_kinds, keys="bonus")
         counts = {kind: schema.integer(b[kind], kind, minimum=0) for kind in b}
     except RuleError as e:
         raise e.under("bonuses", "bonuses") from None
@@ -259,10 +273,11 @@ def side_json(side: Side) -> dict[str, Any]:
             }
         }
     else:
-        out = {
-            "melds": [[str(c) for c in meld] for meld in side.melds],
-            "hand": [str(c) for c in side.hand],
-        }
+        out = {"melds": [[str(c) for c in meld] for meld in side.melds]}
+        if side.in_hand is None:
+            out["hand"] = [str(c) for c in side.hand]
+        else:
+            out["in_hand"] = side.in_hand
     out["took_pot"] = side.took_pot
     out["went_out"] = side.went_out
     if side.final_discard is not None:
@@ -415,7 +430,10 @@ def score_side(
         counts = Counter(ms.bonus for ms in melds if ms.bonus)
         melded = sum(ms.card_points for ms in melds)
         bonuses = sum(ms.bonus_points for ms in melds)
-        in_hand = -hand_points(side.hand, scoring)
+        if side.in_hand is None:
+            in_hand = -hand_points(side.hand, scoring)
+        else:
+            in_hand = side.in_hand
         form = Form.CARDS
     else:
         check_totals(side, scoring, trump)
@@ -471,7 +489,7 @@ def score_side_alone(
         raise RuleError(
             "no_trump",
             "{game} has no trump suit",
-            game=scoring.spec.name,
+            game=Term("game", scoring.spec.name.lower()),
             where=("trump",),
             place=Place(field="trump"),
         )
@@ -519,7 +537,7 @@ def check_totals(side: TotalsSide, scoring: RummyScoring, trump: Suit | None) ->
             "totals_bonuses_exceed_melded",
             "the bonuses counted ({bonuses}) need melded cards worth at least {need}, "
             "but melded is {melded}",
-            bonuses=", ".join(f"{n} {kind}" for kind, n in side.bonuses),
+            bonuses=_bonuses(side),
             need=need,
             melded=side.melded,
             where=("totals", "melded"),
@@ -533,7 +551,7 @@ def check_end(side: Side, scoring: RummyScoring, *, one_player: bool) -> None:
         raise RuleError(
             "went_out_without_pot",
             "went out without taking its {pot}: a side goes out only after taking it",
-            pot=scoring.spec.pot,
+            pot=Term("pot", scoring.spec.pot),
         )
     if side.went_out and one_player:
         if isinstance(side, CardSide) and side.hand:
@@ -553,11 +571,20 @@ def check_end(side: Side, scoring: RummyScoring, *, one_player: bool) -> None:
                 where=("totals", "in_hand"),
                 place=Place(field="in_hand"),
             )
+        if isinstance(side, CardSide) and side.in_hand:
+            raise RuleError(
+                "went_out_holding_cards",
+                "went out but still holds cards worth {in_hand}: a player who goes out "
+                "holds no cards",
+                in_hand=side.in_hand,
+                where=("in_hand",),
+                place=Place(field="hand"),
+            )
     if side.final_discard is not None and not side.went_out:
         raise RuleError(
             "discard_without_going_out",
             "a closing discard ({card}) is recorded, but this side did not go out",
-            card=str(side.final_discard),
+            card=cards_text([side.final_discard]),
             where=("final_discard",),
             place=Place(field="final_discard"),
         )
@@ -586,22 +613,22 @@ def check_copies(deal: RummyDeal, header: MatchHeader, spec: GameSpec) -> None:
 
 def _refuse_copies(card: Card, deal: RummyDeal, header: MatchHeader, spec: GameSpec) -> None:
     """Refuse ``card``, recorded more times than the packs hold, naming each place it is in."""
-    places: list[str] = []
+    places: list[tuple[str, str, int]] = []
     for k, side in enumerate(deal.sides):
         name = header.side_name(k)
         if isinstance(side, CardSide):
             for m, meld in enumerate(side.melds, 1):
-                places.extend(f"{name} meld {m}" for c in meld if c == card)
-            places.extend(f"{name} hand" for c in side.hand if c == card)
+                places.extend((name, "melds", m) for c in meld if c == card)
+            places.extend((name, "hand", 0) for c in side.hand if c == card)
         if side.final_discard == card:
-            places.append(f"{name} closing discard")
+            places.append((name, "final_discard", 0))
     counted = Counter(places)
     raise RuleError(
         "too_many_copies",
         "{card} is recorded {count} times ({places}), but the {packs} packs hold {limit}",
-        card=str(card),
+        card=cards_text([card]),
         count=len(places),
-        places=", ".join(p if n == 1 else f"{p} ×{n}" for p, n in counted.items()),
+        places=AllOf(Spot((*p, n)) for p, n in counted.items()),
         packs=spec.packs,
         limit=spec.jokers if card.is_joker else spec.copies,
     )
@@ -634,7 +661,7 @@ def check_pack(deal: RummyDeal, header: MatchHeader, scoring: RummyScoring) -> N
         discard = [] if side.final_discard is None else [side.final_discard]
         if isinstance(side, CardSide):
             recorded = [*(c for meld in side.melds for c in meld), *side.hand, *discard]
-            points.append(sum(scoring.card_value(c) for c in recorded))
+            points.append(sum(scoring.card_value(c) for c in recorded) + (side.in_hand or 0))
             cards.append(len(recorded))
         else:
             points.append(side.melded + side.in_hand + sum(scoring.card_value(c) for c in discard))
@@ -658,6 +685,23 @@ def check_pack(deal: RummyDeal, header: MatchHeader, scoring: RummyScoring) -> N
             where=(header.side_name(k), "totals"),
             place=Place(side=k, field="totals"),
         )
+    valued = [k for k, side in enumerate(deal.sides) if isinstance(side, CardSide) and side.in_hand]
+    if sum(points) > most and valued:
+        k = max(valued, key=lambda k: points[k])
+        side = deal.sides[k]
+        assert isinstance(side, CardSide) and side.in_hand is not None
+        raise RuleError(
+            "hand_exceeds_pack",
+            "cards in hand worth {in_hand}, with {others} recorded elsewhere in the deal, come "
+            "to {total}: more than all {cards} cards are worth ({most})",
+            in_hand=side.in_hand,
+            others=sum(points) - side.in_hand,
+            total=sum(points),
+            cards=cards_in_packs,
+            most=most,
+            where=(header.side_name(k), "in_hand"),
+            place=Place(side=k, field="hand"),
+        )
     if sum(cards) > cards_in_packs and totals:
         k = max(totals, key=lambda k: cards[k])
         side = deal.sides[k]
@@ -666,7 +710,7 @@ def check_pack(deal: RummyDeal, header: MatchHeader, scoring: RummyScoring) -> N
             "totals_bonuses_exceed_cards",
             "the bonuses counted ({bonuses}) need at least {need} cards in melds; with {others} "
             "cards recorded elsewhere in the deal that is more than the {cards} cards of the packs",
-            bonuses=", ".join(f"{n} {kind}" for kind, n in side.bonuses),
+            bonuses=_bonuses(side),
             need=bonus_cards(side, scoring),
             others=sum(cards) - bonus_cards(side, scoring),
             cards=cards_in_packs,
@@ -675,13 +719,18 @@ def check_pack(deal: RummyDeal, header: MatchHeader, scoring: RummyScoring) -> N
         )
 
 
+def _bonuses(side: TotalsSide) -> AllOf:
+    """The bonuses a side entered as totals counts, as a message names them."""
+    return AllOf(Times((Term("bonus", kind), n)) for kind, n in side.bonuses)
+
+
 def check_going_out(deal: RummyDeal, header: MatchHeader) -> None:
     out = [header.side_name(k) for k, side in enumerate(deal.sides) if side.went_out]
     if len(out) > 1:
         raise RuleError(
             "two_sides_out",
             "{sides} went out: at most one side goes out in a deal",
-            sides=" and ".join(out),
+            sides=AllOf(out),
         )
 
 
@@ -699,7 +748,9 @@ def score_deal(
                 want=header.side_count,
             )
         if deal.trump is not None and not scoring.spec.trump:
-            raise RuleError("no_trump", "{game} has no trump suit", game=scoring.spec.name)
+            raise RuleError(
+                "no_trump", "{game} has no trump suit", game=Term("game", scoring.spec.name.lower())
+            )
         check_going_out(deal, header)
         sides = []
         for k, side in enumerate(deal.sides):
@@ -802,7 +853,7 @@ def option_target(raw: object, key: str) -> int:
 
 def option_choice[E: StrEnum](kind: type[E]) -> Callable[[object, str], E]:
     def read(raw: object, key: str) -> E:
-        return kind(schema.string(raw, key, choices=[m.value for m in kind]))
+        return kind(schema.string(raw, key, choices=[m.value for m in kind], terms=key))
 
     return read
 
@@ -813,7 +864,7 @@ def parse_options(
     """Read the options present in ``raw``; an unknown key is refused with ``where=(key,)``."""
     if not isinstance(raw, Mapping):
         raise RuleError("bad_type", "expected a rules object, got {got}", got=_type_name(raw))
-    schema.obj(dict(raw), allowed=tuple(readers), what="a rules object")
+    schema.obj(dict(raw), allowed=tuple(readers), what=Words("a rules object"), keys="option")
     return {key: readers[key](value, key) for key, value in raw.items()}
 
 

@@ -4,7 +4,8 @@ Classic Barbu has no shorter form: every player declares each of the seven contr
 all 28 deals are entered through the deal-entry page, by tapping, as at the table. Each
 declarer's seven deals use every widget: steppers with "rest" for tricks, hearts and queens,
 one tap for the king of hearts, two for the last two tricks, the trump suit, the Domino
-order; doubles tapped by name, a redouble, the "maximum" shortcut, and undoubled negative
+order; doubles on the declarer from the folded line, others with the doubles opened, a
+redouble, the "maximum" shortcut, and undoubled negative
 contracts that are not played (their total is split). The compulsory doubles (two from each
 player on each declarer) are paid as the match goes. At the end the scoreboard names the
 winner, the totals add up to zero and "Enter deal" is gone.
@@ -33,18 +34,26 @@ from .conftest import (
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+def open_doubles(page) -> None:
+    settled(page)
+    if page.locator('#entry [data-doubles="folded"]').count():
+        tap(page, "doubles:open")
+        settled(page)
+
+
 def double(page, by: int, on: int) -> None:
-    """In the row "<by> doubles", tap the name of the player doubled."""
+    """In the row "<by> doubles", tap the name of the player doubled (the doubles opened)."""
+    open_doubles(page)
     who = page.locator(".double-who strong", has_text=re.compile(f"^{PLAYERS[by]}$"))
     row = page.locator(".double-row", has=who)
     row.get_by_role("button", name=PLAYERS[on], exact=True).click()
 
 
-def steps(page, key: str, counts: dict[int, int], rest: int) -> None:
-    for seat, n in counts.items():
-        for _ in range(n):
-            tap(page, f"step:{key}:{seat}:+1")
-    tap(page, f"rest:{key}:{rest}")
+def counts(page, key: str, typed: dict[int, int]) -> None:
+    """Tap each player, then their count on the number keys; the fourth has the rest."""
+    for seat, n in typed.items():
+        tap(page, f"focus:{key}:{seat}")
+        tap(page, f"count:{key}:{n}")
 
 
 def play_declarer(page, scoreboard: str, first: int, d: int, *, play_hearts: bool) -> None:
@@ -70,9 +79,14 @@ def play_declarer(page, scoreboard: str, first: int, d: int, *, play_hearts: boo
     begin("no_tricks")
     double(page, x, d)
     entry.get_by_role("button", name=f"redouble {PLAYERS[x]}").click()
-    steps(page, "tricks", {d: 3, x: 4, y: 3}, rest=z)
+    tap(page, "doubles:fold")
+    counts(page, "tricks", {d: 3, x: 4, y: 3})
     settled(page)
     expect(entry.locator(".sumcheck")).to_have_text("13 / 13 ✓")
+    expect(entry.locator(f'[data-count="{z}:tricks"]')).to_have_text("3")  # the rest
+    expect(entry.locator('[data-doubles="folded"]')).to_contain_text(
+        f"{PLAYERS[x]} doubled {PLAYERS[d]}, redoubled"
+    )
     done()
 
     # No hearts: played only once someone doubles, else not played and split
@@ -80,8 +94,8 @@ def play_declarer(page, scoreboard: str, first: int, d: int, *, play_hearts: boo
     settled(page)
     if play_hearts:
         expect(entry.locator(".split-note")).to_contain_text("nobody has doubled")
-        double(page, z, d)
-        steps(page, "hearts", {d: 2, x: 4, y: 3}, rest=z)
+        tap(page, f"double:{z}:{d}:1")  # from the folded line: one tap
+        counts(page, "hearts", {d: 2, x: 4, y: 3})
         tap(page, f"seat:ace_of_hearts:{y}")
     else:
         expect(entry.locator(".split-note")).to_contain_text("Not played: nobody has doubled.")
@@ -92,7 +106,7 @@ def play_declarer(page, scoreboard: str, first: int, d: int, *, play_hearts: boo
     begin("no_queens")
     double(page, y, d)
     double(page, z, x)
-    steps(page, "queens", {d: 1, x: 1, y: 1}, rest=z)
+    counts(page, "queens", {d: 1, x: 1, y: 1})
     done()
 
     # Barbu: z doubles the declarer; x took the king of hearts
@@ -103,6 +117,7 @@ def play_declarer(page, scoreboard: str, first: int, d: int, *, play_hearts: boo
 
     # No last two: x says "maximum" (doubles everyone, the declarer included)
     begin("no_last_two")
+    open_doubles(page)
     tap(page, f"maximum:{x}")
     tap(page, f"last_two:0:{y}")
     tap(page, f"last_two:1:{z}")
@@ -113,7 +128,7 @@ def play_declarer(page, scoreboard: str, first: int, d: int, *, play_hearts: boo
     double(page, y, d)
     double(page, z, d)
     tap(page, "trump:S")
-    steps(page, "tricks", {d: 5, x: 3, y: 2}, rest=z)
+    counts(page, "tricks", {d: 5, x: 3, y: 2})
     done()
 
     # Domino, undoubled: three taps give the order (the last one follows)
@@ -154,3 +169,42 @@ def test_a_new_user_scores_a_whole_barbu_match_to_its_winner(live_server, chromi
     page.locator("#deal-28 > summary").click()
     expect(page.locator("#deal-28 .breakdown")).to_be_visible()
     fits(page)
+
+
+def test_the_totals_the_verdict_and_save_stay_in_sight_and_a_desktop_has_two_columns(
+    live_server, chromium
+):
+    page = new_phone(chromium)
+    sign_up(page, live_server.url)
+    new_match(page, live_server.url, "barbu")
+    enter_deal(page, 1)
+    tap(page, "contract:no_hearts")
+    tap(page, "double:1:0:1")
+    for n in (3, 4, 2):
+        tap(page, f"count:hearts:{n}")
+    settled(page)
+    entry = page.locator("#entry")
+    expect(entry.locator('[data-count="3:hearts"]')).to_have_text("4")
+    fits(page)
+    # at 360 × 740, whatever is scrolled to: the standing line and Save are on the screen
+    for y in (0, 400, 10_000):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        for hook in ("[data-standing]", "[data-save]"):
+            box = entry.locator(hook).bounding_box()
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= 740, (hook, y, box)
+    expect(entry.locator("[data-standing]")).to_contain_text("✗")  # A♥ not given yet
+    tap(page, "seat:ace_of_hearts:1")
+    settled(page)
+    expect(entry.locator("[data-standing]")).to_contain_text("→")
+    # preview heads break between words, never inside one
+    heads = entry.locator(".barbu-preview thead th bdi")
+    for i in range(heads.count()):
+        assert heads.nth(i).evaluate("e => getComputedStyle(e.parentNode).overflowWrap") == "normal"
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    main, side = (
+        entry.locator(".barbu-main").bounding_box(),
+        entry.locator(".barbu-side").bounding_box(),
+    )
+    assert side["x"] >= main["x"] + main["width"], (main, side)  # the preview beside the sheet
+    assert entry.locator("[data-save]").bounding_box()["y"] < 800

@@ -48,9 +48,10 @@ def log_in(page, live_server, django_user_model) -> None:
 DEAL = [
     *run("H", "3 4 5 6 7 8 9"),
     "new_meld",
+    # a set: its rank first, then one suit key a card (K♠, then ♦ and ♣ add K♦ K♣)
     *run("S", "K"),
-    *run("D", "K"),
-    *run("C", "K"),
+    "suit:D",
+    "suit:C",
     "target:hand",
     *run("C", "4"),
     *run("D", "Q"),
@@ -61,8 +62,8 @@ DEAL = [
     "joker",
     "new_meld",
     *run("S", "7"),
-    *run("D", "7"),
-    *run("C", "7"),
+    "suit:D",
+    "suit:C",
     "target:hand",
     *run("H", "A"),
     *run("C", "2"),
@@ -143,7 +144,7 @@ def test_the_card_pad_works_without_javascript(live_server, django_user_model, c
 
 # Deal 2 as first entered (by mistake: the sides swapped), deleted, then entered right: Anna &
 # Chris close with a clean burraco in spades; Babis & Dora, counted by hand, on the keypad.
-DEAL_2_WRONG = ["side:1", *run("S", "3 4 5 6 7 8 9"), "went_out:1"]
+DEAL_2_WRONG = ["side:1", *run("S", "3 4 5 6 7 8 9"), "went_out:1", "side:0", "pot_no:0"]
 DEAL_2 = [
     *run("S", "3 4 5 6 7 8 9"),
     "new_meld",

@@ -47,7 +47,8 @@ def test_a_wrong_contract_is_swapped_with_the_deal_that_named_it(chromium, live_
     page.locator('[data-to-enter="2"]').click()
     page.wait_for_url(re.compile(r"/deals/2/edit/$"))
     expect(page.locator('[data-contract="no_queens"]')).to_have_attribute("aria-pressed", "true")
-    keys(page, ["step:queens:0:+1", "step:queens:0:+1", "rest:queens:1"], javascript=javascript)
+    # number keys: Anna 2, Babis 2, and the two others none (the four queens are in)
+    keys(page, ["count:queens:2", "count:queens:2"], javascript=javascript)
     save_correction(page, scoreboard, javascript=javascript)
     expect(page.locator('[data-deal="2"] summary')).not_to_contain_text("still to enter")
 
@@ -56,7 +57,7 @@ def test_a_wrong_contract_is_swapped_with_the_deal_that_named_it(chromium, live_
     page.wait_for_url(re.compile(r"/deals/3/edit/$"))
     keys(
         page,
-        ["step:hearts:1:+1"] * 5 + ["rest:hearts:2", "seat:ace_of_hearts:2"],
+        ["count:hearts:0", "count:hearts:5", "count:hearts:8", "seat:ace_of_hearts:2"],
         javascript=javascript,
     )
     save_correction(page, scoreboard, javascript=javascript)

@@ -314,7 +314,7 @@ def test_logged_out_in_another_tab_then_back_to_the_same_deal(chromium, live_ser
     fits(first)
     content = in_progress(pk)
     assert content["sides"][0]["melds"] == [HEARTS] and content["sides"][1]["melds"] == [SPADES]
-    assert content["sides"][1]["took_pot"] is False  # the tap that was not sent
+    assert content["sides"][1]["took_pot"] is None  # the tap that was not sent: unanswered
 
     login.click()
     first.wait_for_url(re.compile(r"/accounts/login/"))

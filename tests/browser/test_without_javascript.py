@@ -39,13 +39,18 @@ def test_a_barbu_deal_without_javascript(live_server, chromium):
     fits(page)
     for action in [
         "contract:no_queens",
-        "double:1:0:1",
-        "step:queens:0:+1",
-        "step:queens:1:+1",
-        "rest:queens:2",
+        "double:1:0:1",  # the doubles folded: a double on the declarer is in sight
+        "doubles:open",  # and the doubles open in one tap, a plain post
+        "doubles:fold",
+        "count:queens:1",  # number keys: Anna 1, Babis 1, Chris 1, Dora has the rest
+        "count:queens:1",
+        "count:queens:1",
     ]:
         press(page, action)
+    expect(page.locator('[data-doubles="folded"]')).to_contain_text("Babis doubled Anna")
     expect(page.locator(".sumcheck")).to_have_text("4 / 4 ✓")
+    expect(page.locator('[data-count="3:queens"]')).to_have_text("1")
+    expect(page.locator("[data-standing]")).to_contain_text("→")
     expect(page.locator("#preview")).to_contain_text("✓ Preview")
     press(page, "save")
     assert page.url == scoreboard
@@ -54,11 +59,19 @@ def test_a_barbu_deal_without_javascript(live_server, chromium):
     # the breakdown and the delete confirmation are <details>: they open without JavaScript
     page.locator("#deal-1 > summary").click()
     expect(page.locator("#deal-1 .breakdown")).to_be_visible()
+    # the breakdown itself is a page of its own, a link away
+    with page.expect_navigation():
+        page.locator('[data-breakdown-link="1"]').click()
+    expect(page.locator('[data-breakdown="1"]')).to_contain_text("total")
+    with page.expect_navigation():
+        page.get_by_role("link", name="Scoreboard").click()
+    page.locator("#deal-1 > summary").click()
     # a correction is confirmed on the page before it replaces the deal
     with page.expect_navigation():
         page.get_by_role("link", name="Correct deal 1").click()
-    press(page, "step:queens:0:+1")
-    press(page, "step:queens:1:-1")
+    press(page, "count:queens:2")  # Anna 2, Babis none: Chris 1 and Dora 1 stay
+    press(page, "count:queens:0")
+    press(page, "count:queens:1")
     press(page, "save")
     expect(page.locator(".confirm-box")).to_contain_text("Replace deal 1?")
     with page.expect_navigation():

@@ -1,0 +1,182 @@
+"""Enter one rummy deal (Biriba, Burraco) on the open entry page, as a player who knows the
+pad would, and count the taps: ``play(page, deal) -> int``, Save included (the caller presses
+Save, as with benchmarks/taps_barbu.py).
+
+The player uses what the page offers (so the same code measures an older pad too): a run's
+natural cards by suit then ranks, "…" (``data-thru``) for four cards or more in a row, a set
+rank first then one suit key a card when the page adds by suit (``data-set-rank``), the hand by
+its value when the page can (``data-hand-as-points``) and it holds two cards or more, the pot
+answered yes / no (``data-pot`` / ``data-pot-no``), going out. A side given as ``totals`` is
+entered on the number keys.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+class Pad:
+    def __init__(self, page: Any):
+        self.page = page
+        self.taps = 0
+
+    def has(self, selector: str) -> bool:
+        return self.page.locator(f"#entry {selector}").count() > 0
+
+    def tap(self, action: str) -> None:
+        self.page.locator(f'#entry button[name="action"][value="{action}"]').first.click()
+        self.taps += 1
+        self.page.wait_for_selector("#entry-form:not([data-busy])", state="attached")
+        self.page.wait_for_load_state("networkidle")
+
+    def attr(self, name: str) -> str | None:
+        return self.page.locator("#entry").get_attribute(name)
+
+    def digits(self, value: int) -> None:
+        for d in str(value):
+            self.tap(f"digit:{d}")
+
+
+def _segments(meld: list[str]) -> list[list[str]]:
+    """The meld in runs of natural cards of one suit in rising order, and single cards."""
+    out: list[list[str]] = []
+    for card in meld:
+        last = out[-1][-1] if out else None
+        if (
+            last is not None
+            and card != "JK"
+            and last != "JK"
+            and card[-1] == last[-1]
+            and (
+                RANKS.index(card[:-1]) == RANKS.index(last[:-1]) + 1
+                or (card[:-1] == "A" and last[:-1] == "K")
+            )
+        ):
+            out[-1].append(card)
+        else:
+            out.append([card])
+    return out
+
+
+def _is_set(meld: list[str]) -> bool:
+    naturals = [c[:-1] for c in meld if c != "JK" and c[:-1] != "2"]
+    return len(set(naturals)) == 1 and len(naturals) >= 2
+
+
+def _card(pad: Pad, card: str, *, wild_key: bool = False) -> None:
+    """One card by suit and rank (the suit chosen first when it is not)."""
+    if card == "JK":
+        pad.tap("joker")
+        return
+    rank, suit = card[:-1], card[-1]
+    if wild_key:
+        pad.tap(f"card:{card}")
+        return
+    if pad.attr("data-chosen-suit") != suit:
+        pad.tap(f"suit:{suit}")
+    pad.tap(f"rank:{rank}")
+
+
+def _meld(pad: Pad, meld: list[str]) -> None:
+    by_suit = pad.has("#pad-thru")
+    if _is_set(meld) and by_suit:
+        naturals = [c for c in meld if c != "JK" and c[:-1] != "2"]
+        wilds = [c for c in meld if c not in naturals]
+        _card(pad, naturals[0])
+        for card in naturals[1:]:
+            if pad.attr("data-set-rank"):
+                pad.tap(f"suit:{card[-1]}")
+            else:
+                _card(pad, card)
+        for card in wilds:
+            _card(pad, card, wild_key=card != "JK")
+        return
+    suit = next((c[-1] for c in meld if c != "JK" and c[:-1] != "2"), None)
+    for seg in _segments(meld):
+        first = seg[0]
+        wild = first == "JK" or (first[:-1] == "2" and first[-1] != suit)
+        if wild:
+            _card(pad, first, wild_key=first != "JK")
+            continue
+        _card(pad, first)
+        rest = seg[1:]
+        end_high = rest and rest[-1][:-1] == "A" and RANKS.index(first[:-1]) < 7
+        if by_suit and len(rest) >= 3 and not end_high:
+            pad.tap("thru")
+            pad.tap(f"rank:{rest[-1][:-1]}")
+        else:
+            for card in rest:
+                _card(pad, card)
+
+
+def _starts_itself(pad: Pad, before: list[str], meld: list[str]) -> bool:
+    """Whether the meld's first card starts a new meld by itself on this pad (a card that
+    cannot belong to the meld before: a run of another suit, a set of another rank)."""
+    if not pad.has("#pad-thru") or len(before) < 3:
+        return False
+    first = meld[0]
+    if first == "JK" or first[:-1] == "2":
+        return False
+    if _is_set(before):
+        if pad.attr("data-chosen-suit") != first[-1]:
+            return False  # its suit key would add to the set: "+ meld" first
+        rank = next(c[:-1] for c in before if c != "JK" and c[:-1] != "2")
+        return first[:-1] != rank
+    suits = {c[-1] for c in before if c != "JK" and c[:-1] != "2"}
+    return suits != {first[-1]}
+
+
+def _hand(pad: Pad, side: dict[str, Any], value: int | None) -> None:
+    hand = side.get("hand") or []
+    if not hand:
+        return
+    if value is not None and len(hand) >= 2 and pad.has("[data-hand-as-points]"):
+        pad.tap("hand:points")
+        pad.digits(value)
+        return
+    pad.tap("target:hand")
+    for card in hand:
+        _card(pad, card)
+
+
+def _pot(pad: Pad, k: int, side: dict[str, Any]) -> None:
+    if side["went_out"]:
+        pad.tap(f"went_out:{k}")  # the pot with it
+        return
+    if side["took_pot"]:
+        pad.tap(f"pot:{k}")
+    elif pad.has(f'[data-pot-no="{k}"]'):
+        pad.tap(f"pot_no:{k}")
+
+
+def play(page: Any, deal: dict[str, Any], hand_values: list[int] | None = None) -> int:
+    """Enter ``deal`` (a deal of the match document) on the open entry page; the taps made.
+    ``hand_values``: what each side's hand is worth (the table's figure, when it counts so)."""
+    pad = Pad(page)
+    if deal.get("trump"):
+        pad.tap(f"trump:{deal['trump']}")
+    for k, side in enumerate(deal["sides"]):
+        if k:
+            pad.tap(f"side:{k}")
+        if "totals" in side:
+            if pad.attr("data-mode") != "totals":
+                pad.tap("mode:totals")
+            totals = side["totals"]
+            if totals["melded"]:
+                pad.digits(totals["melded"])
+            if totals["in_hand"]:
+                pad.tap("next_field")
+                pad.digits(totals["in_hand"])
+            for kind, count in (totals.get("bonuses") or {}).items():
+                for _ in range(count):
+                    pad.tap(f"bonus:{kind}:+1")
+        else:
+            for i, meld in enumerate(side["melds"]):
+                if i and not _starts_itself(pad, side["melds"][i - 1], meld):
+                    pad.tap("new_meld")
+                _meld(pad, meld)
+            _hand(pad, side, None if hand_values is None else hand_values[k])
+        _pot(pad, k, side)
+    return pad.taps + 1  # the caller's Save
