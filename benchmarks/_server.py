@@ -104,12 +104,15 @@ def server_env(database_url: str, tmp: Path) -> dict[str, str]:
             "SECURE_COOKIES": "0",
             "SECURE_SSL_REDIRECT": "0",
             "DATABASE_URL": database_url,
-            "CONN_MAX_AGE": os.environ.get("CONN_MAX_AGE", "0"),
             "DJANGO_SETTINGS_MODULE": SETTINGS_MODULE,
             "PYTHONPATH": os.pathsep.join([str(tmp), str(ROOT)]),
             "LOG_LEVEL": "WARNING",
         }
     )
+    # The site's own connections (settings: persistent, 60 s, health-checked) unless the run
+    # asks for others (CONN_MAX_AGE=0: one a request, as before they were kept).
+    if "CONN_MAX_AGE" in os.environ:
+        env["CONN_MAX_AGE"] = os.environ["CONN_MAX_AGE"]
     return env
 
 

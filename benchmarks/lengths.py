@@ -96,7 +96,7 @@ from _server import (
     say,
     step,
 )
-from load import CSRF_HEADER, ENTRY_FIELDS, HIDDEN, SAVE_ASKS, STORED, Entry, Response
+from load import CSRF_HEADER, ENTRY_FIELDS, HIDDEN, SAVE_ASKS, STORED, Entry, Response, held_parts
 
 PG_DATABASE = "scorekeeper_lengths"
 PLAYERS = ["Anna", "Babis", "Chris", "Dora"]
@@ -351,6 +351,8 @@ def setup_row(
     if page.status_code != 200 or 'id="entry-form"' not in page.content.decode():
         raise RuntimeError(f"{path}: no entry form (status {page.status_code})")
     fields = _fields(page.content.decode(), after='id="entry-form"')
+    # as entry.js does: the page says which parts it holds, the answers leave them out
+    fields["kept"] = held_parts(page.content.decode())
     tap_queries = []
     for key in keys:
         answer, queries = _queries(
@@ -370,6 +372,7 @@ def setup_row(
             )
         tap_queries.append(queries)
         fields.update({k: v for k, v in _fields(body).items() if k in ENTRY_FIELDS})
+        fields["kept"] = held_parts(body, fields["kept"])
     confirm = bool(SAVE_ASKS.search(body))
 
     # the save copies: warm-up, alone, per client, and one whose queries are counted

@@ -166,6 +166,21 @@ CODE = re.compile(r'data-message="([^"]*)"')
 SAVE_ASKS = re.compile(r'value="save" data-save[^>]*data-ask-confirms')
 TAG = re.compile(r"<[^>]+>")
 ENTRY_FIELDS = ("draft", "deal", "version", "tap", "confirm")
+# The parts of the page it holds (entry.js sends them with every tap, NAME:DIGEST,…: the pad's
+# keys, the trump's row, the contracts; an answer then leaves out those that are the same,
+# marked data-kept, and the phone keeps its own: templatetags/keep_tags.py).
+KEPT = re.compile(r'data-keep="([^"]+)" data-keep-of="([^"]+)"( data-kept)?')
+
+
+def held_parts(body: str, before: str = "") -> str:
+    """What entry.js says the page holds after ``body`` came (``before``: what it held)."""
+    held = dict(part.split(":", 1) for part in before.split(",") if ":" in part)
+    for name, of, empty in KEPT.findall(body):
+        if not empty:
+            held[name] = of  # drawn anew: the page holds this drawing now
+    return ",".join(f"{name}:{of}" for name, of in held.items())
+
+
 STORED = 'class="entry stored"'  # the page of a deal saved meanwhile (no pad, no form)
 PAD = 'class="entry rummy"'
 # What a tap may meet and still have been applied: another phone's change (a notice).
@@ -372,6 +387,10 @@ class Entry:
         found = CSRF_HEADER.search(page.body)
         self.csrf = found.group(1) if found else self.fields.get("csrfmiddlewaretoken", "")
         self.body = page.body
+        self._hold_pad(page.body)
+
+    def _hold_pad(self, body: str) -> None:
+        self.fields["kept"] = held_parts(body, self.fields.get("kept", ""))
 
     def redraw(self, partial: Response) -> None:
         """The #entry partial came back: its fields replace those inside #entry."""
@@ -379,6 +398,7 @@ class Entry:
             self.fields.pop(name, None)
         self.fields.update({k: v for k, v in partial.hidden().items() if k in ENTRY_FIELDS})
         self.body = partial.body
+        self._hold_pad(partial.body)
 
     @property
     def draft(self) -> dict[str, Any]:

@@ -237,12 +237,13 @@ def match_for_owner(request: HttpRequest, pk: int) -> Access:
 
 
 def match_for_watch_token(token: str) -> Match:
-    """The match a watch link shows, with its seats, players and deals; Http404 for a token
-    that is no watch link's (unknown, or replaced when the owner made a new link)."""
+    """The match a watch link shows, with its seats and players (its deals are read as the
+    board needs them: the last one); Http404 for a token that is no watch link's (unknown,
+    or replaced when the owner made a new link)."""
     if not isinstance(token, str) or not 0 < len(token) <= TOKEN_MAX:
         raise Http404
     match = (
-        match_queryset()
+        match_queryset(deals=False)
         .filter(links__kind=ShareLink.Kind.WATCH, links__token=token)
         .select_related("owner")
         .first()

@@ -46,14 +46,17 @@ class Player(models.Model):
     """A person who sits at the table, reused across matches of the same owner."""
 
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="players",
+        verbose_name=_("owner"),
     )
     name = models.CharField(_("name"), max_length=PLAYER_NAME_MAX, validators=[names.validate])
     # Folded in Python (NFKC, case): SQLite's lower() only folds ASCII, and Greek names are
     # common here. Folding makes one character up to 18 (U+FDFA, an Arabic ligature): the
     # column holds the key of any name the site accepts.
     key = models.CharField(max_length=names.KEY_MAX, editable=False)
-    created = models.DateTimeField(auto_now_add=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         ordering = ["key"]
@@ -78,7 +81,10 @@ class Match(models.Model):
         FINISHED = "finished", _("finished")
 
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matches"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="matches",
+        verbose_name=_("owner"),
     )
     game = models.CharField(_("game"), max_length=10, choices=Game)
     # Every option with its resolved value (rules.match.rules_with_defaults): the match is
@@ -86,15 +92,17 @@ class Match(models.Model):
     rules = models.JSONField(_("rules"), default=dict)
     players = models.ManyToManyField(Player, through="MatchSeat", related_name="matches")
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
-    created = models.DateTimeField(auto_now_add=True)
-    updated = models.DateTimeField(auto_now=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
 
     # Cache of what the rules core derived after the last change (never the source of truth).
-    status = models.CharField(max_length=12, choices=Status, default=Status.IN_PROGRESS)
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status, default=Status.IN_PROGRESS
+    )
     finished_at = models.DateTimeField(null=True, blank=True)
     winner = models.SmallIntegerField(null=True, blank=True)  # side (rummy) or seat (Barbu)
-    totals = models.JSONField(default=list, blank=True)
-    deal_count = models.PositiveIntegerField(default=0)
+    totals = models.JSONField(_("totals"), default=list, blank=True)
+    deal_count = models.PositiveIntegerField(_("deals"), default=0)
     # Counts every change a phone shows (a deal saved, corrected or deleted, a co-scorer joined
     # or removed, a link regenerated), bumped in the transaction of the change: the live view
     # asks only whether it moved.
@@ -115,6 +123,10 @@ class Match(models.Model):
     scoring_state = models.JSONField(null=True, blank=True, editable=False)
     # When it came in as an imported document (services.match_import), else never
     imported = models.DateTimeField(_("imported"), null=True, blank=True)
+    # The players' statistics of this match (scorekeeper/stats/summary.py): each side's or
+    # player's figures read from the rules core's scored document, with the ``deals_version``
+    # they are of (like ``scoring_state``: stale at another, worked out again when read).
+    stats = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-updated"]
@@ -169,13 +181,19 @@ class Match(models.Model):
 
 
 class MatchSeat(models.Model):
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
-    seat = models.PositiveSmallIntegerField()
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="seats", verbose_name=_("match")
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
     # RESTRICT, not PROTECT: a player who sits in a match cannot be deleted alone, but deleting
     # their owner (who owns the matches too, so the seats go with them) deletes everything.
-    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
+    player = models.ForeignKey(
+        Player, on_delete=models.RESTRICT, related_name="seats", verbose_name=_("player")
+    )
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["match", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["match", "seat"], name="one_player_a_seat"),
@@ -189,11 +207,13 @@ class MatchSeat(models.Model):
 class Deal(models.Model):
     """One deal exactly as the match document writes it (canonical, without its score)."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
-    number = models.PositiveIntegerField()  # 1-based, as players count
-    data = models.JSONField()
-    created = models.DateTimeField(auto_now_add=True)
-    updated = models.DateTimeField(auto_now=True)
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="deals", verbose_name=_("match")
+    )
+    number = models.PositiveIntegerField(_("number"))  # 1-based, as players count
+    data = models.JSONField(_("data"))
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
     # who entered it or last corrected it, as the table knows them (an account's name or a
     # co-scorer's display name)
     saved_by = models.CharField(max_length=150, blank=True, default="")
@@ -202,6 +222,9 @@ class Deal(models.Model):
     # scoreboard draws its latest deals without scoring the match again. None: not known yet.
     score = models.JSONField(null=True, blank=True, editable=False)
     running = models.JSONField(null=True, blank=True, editable=False)
+    # The rules core's scoring state after this deal (rules.incremental.state_json): a
+    # correction or a deletion of the next deal scores from it on, never the deals before.
+    state = models.JSONField(null=True, blank=True, editable=False)
 
     class Status(models.TextChoices):
         """Where the deal stands under the match's confirmation by the other side: counted in

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils.functional import Promise
 from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
+from scorekeeper import rule_messages
 from scorekeeper.confirmation.selectors import (
     counted_result,
     review_right,
@@ -22,17 +25,21 @@ from scorekeeper.confirmation.selectors import (
 from scorekeeper.forms import OPTIONS, as_choice
 from scorekeeper.history.record import Actor, deal_points
 from scorekeeper.labels import bonus_name, contract_name, meld_kind, purity
-from scorekeeper.models import Game, Match, column_names
+from scorekeeper.models import Deal, Game, Match, column_names
 from scorekeeper.names import bdi
+from scorekeeper.rules import incremental
 from scorekeeper.rules.barbu import SettlementLine
 from scorekeeper.rules.base import MatchHeader, MatchResult
+from scorekeeper.rules.errors import Notice, Place, RuleError
 from scorekeeper.rules.rummy import dealer_of
-from scorekeeper.services import deal_fingerprint
+from scorekeeper.selectors import match_scored
+from scorekeeper.services import deal_fingerprint, deal_scores_keep
+from scorekeeper.standing import match_state, state_after
 
 # Contract data that counts something per seat, and what it counts.
 PER_SEAT_COUNTS: dict[str, Promise] = {
     "tricks": _("tricks"),
-    "hearts": _("hearts"),
+    "hearts": pgettext_lazy("the heart cards each player took", "hearts"),
     "queens": _("queens"),
     "boys": _("boys"),
 }
@@ -91,6 +98,8 @@ def scoreboard(
             "name": name,
             "total": total,
             "progress": _progress(total, target),
+            # how far from the target (0: reached), beside each total; None without a target
+            "to_go": max(0, target - total) if target else None,
             "leading": played > 0 and total == best and totals.count(best) == 1,
             "winner": result.finished and result.winner == i,
         }
@@ -101,7 +110,7 @@ def scoreboard(
     notices_by_deal: dict[int | None, list[dict[str, str]]] = {}
     for notice in result.notices:
         notices_by_deal.setdefault(notice.place.deal, []).append(
-            {"code": notice.code, "message": notice.message}
+            {"code": notice.code, "message": rule_messages.message(notice)}
         )
 
     rows = []
@@ -112,6 +121,9 @@ def scoreboard(
         row: dict[str, Any] = {
             "number": number,
             "notices": notices_by_deal.get(number, []),
+            # which breakdown the row's deal has (the page loads it when the row is opened, and
+            # a redraw keeps one loaded while the deal, its score and the names stay the same)
+            "key": deal_fingerprint({"deal": deal, "score": score, "names": players}),
         }
         if barbu:
             row.update(_barbu_row(deal, score, players))
@@ -214,6 +226,8 @@ def _next(next_deal: dict[str, Any], header: Any, barbu: bool, played: int) -> d
         declarer = next_deal.get("declarer")
         out["declarer"] = None if declarer is None else header.seat_name(declarer)
         out["contracts"] = [contract_name(c) for c in next_deal.get("contracts", [])]
+        # how many deals they still declare: in King 5 out of 7 contracts they may name
+        out["deals_left"] = next_deal.get("deals_left", len(out["contracts"]))
         out["owes"] = [
             {
                 "name": header.seat_name(o["seat"]),
@@ -244,7 +258,13 @@ def _barbu_row(deal: dict[str, Any], score: dict[str, Any], players: list[str]) 
         table.append({"label": _("cards by suit"), "values": deal["suits"], "kind": "suits"})
     table += [
         {"label": _("raw"), "values": score["raw"], "kind": "points"},
-        {"label": _("doubles"), "values": score["doubles"], "kind": "signed"},
+        {
+            "label": pgettext_lazy(
+                "the points the doubles moved, a line of a deal's breakdown", "doubles"
+            ),
+            "values": score["doubles"],
+            "kind": "signed",
+        },
         {"label": _("total"), "values": score["total"], "kind": "sum"},
     ]
     # each fact names one player or more (Domino: who went out, in order), each drawn isolated
@@ -355,3 +375,83 @@ def _rummy_row(
         "trump": deal.get("trump"),
         "sides": sides,
     }
+
+
+# --- the board of a match: whole, or a window of its deals --------------------------------------
+
+
+def board_whole(match: Match, *, viewer: Actor | None = None, is_owner: bool = False) -> dict:
+    """Every deal scored again (a match under confirmation by the other side, whose totals
+    leave out the deals not accepted yet): the scoreboard of the whole match."""
+    prefetch_related_objects([match], Prefetch("deals", queryset=Deal.objects.order_by("number")))
+    parsed, result, exported = match_scored(match)
+    return scoreboard(match, parsed.header, result, exported, viewer=viewer, is_owner=is_owner)
+
+
+def deals_shown(match: Match, first: int, last: int) -> list[Deal]:
+    """Deals ``first`` .. ``last`` (counted from 1), with their kept scores."""
+    return list(
+        Deal.objects.filter(match=match, number__range=(first, last))
+        .order_by("number")
+        .only("number", "data", "score", "running")
+    )
+
+
+def board_window(
+    match: Match,
+    first: int,
+    last: int,
+    *,
+    viewer: Actor | None = None,
+    is_owner: bool = False,
+    shown: list[Deal] | None = None,
+) -> dict[str, Any]:
+    """The totals, the end and the next deal from the scoring state kept on the match, deals
+    ``first`` .. ``last`` (``shown``, when read already) from their kept scores: the same
+    cost at any length."""
+    state = match_state(match)
+    if shown is None:
+        shown = deals_shown(match, first, last)
+    if any(deal.score is None or deal.running is None for deal in shown):
+        deal_scores_keep(match=match)  # stored before scores were kept: once
+        shown = deals_shown(match, first, last)
+    now = incremental.standing(state)
+    result = MatchResult(
+        deal_scores=[deal.score for deal in shown],
+        totals=list(now.totals),
+        finished=now.finished,
+        winner=now.winner,
+        notices=[notice for deal in shown for notice in _notices(match, deal)],
+        running=[deal.running for deal in shown],
+        next_deal=now.next_deal,
+    )
+    exported = {"deals": [{**deal.data, "score": deal.score} for deal in shown]}
+    return scoreboard(
+        match,
+        state.header,
+        result,
+        exported,
+        viewer=viewer,
+        is_owner=is_owner,
+        first=first,
+        played=state.deals,
+    )
+
+
+def _notices(match: Match, deal: Deal) -> list[Notice]:
+    """The notices of a deal whose kept score has warnings (Barbu's compulsory doubles under
+    ``warn``): found again by scoring that deal alone from the state kept on the one before,
+    so that they speak the page's language and name the players as they are called now (the
+    kept score holds them in English, as the document writes them)."""
+    warnings = deal.score.get("warnings") or []
+    if not warnings:
+        return []
+    try:
+        return list(incremental.score_next(state_after(match, deal.number - 1), deal.data).notices)
+    except RuleError:  # the stored match no longer passes the rules: the words kept
+        return [
+            Notice(
+                code=w.get("code", ""), template=w.get("message", ""), place=Place(deal=deal.number)
+            )
+            for w in warnings
+        ]

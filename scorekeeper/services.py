@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -37,9 +38,9 @@ from scorekeeper.models import (
 from scorekeeper.rules import barbu, incremental
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.base import MatchResult, Standing
-from scorekeeper.rules.errors import Place, RuleError, join_where
+from scorekeeper.rules.errors import Place, RuleError
 from scorekeeper.selectors import match_document
-from scorekeeper.standing import kept, match_state
+from scorekeeper.standing import kept, match_state, state_after
 
 __all__ = [
     "deal_correct",
@@ -74,8 +75,14 @@ def _check_names(players: list[Any]) -> None:
 @transaction.atomic
 def player_get_or_create(*, owner: AbstractBaseUser, name: str) -> Player:
     """The owner's player of that name (ignoring case, spacing and compatibility forms:
-    :func:`scorekeeper.names.key`), created if new."""
+    :func:`scorekeeper.names.key`), created if new. The account's row is locked first, as a
+    merge or removal of a player locks it (:func:`scorekeeper.players.services.
+    lock_players_of`): a match naming a player being merged away waits for the merge and then
+    makes the name anew, or the merge waits for the match and moves its seat too."""
+    from scorekeeper.players.services import lock_players_of
+
     name = _clean_name(name)
+    lock_players_of(owner.pk)
     player, _ = Player.objects.get_or_create(
         owner=owner, key=name_key(name), defaults={"name": name}
     )
@@ -92,12 +99,20 @@ def _lock(match: Match) -> Match:
 
 
 def _store_result(
-    locked: Match, result: MatchResult, *, caller: Match, by: Actor | str | None = None
+    locked: Match,
+    result: MatchResult,
+    *,
+    caller: Match,
+    by: Actor | str | None = None,
+    steps: Sequence[incremental.Step] | None = None,
 ) -> None:
     """Refresh the match's cache from the rules' result, on the row and on the caller's copy;
     the match's history says when it finished (or went on again after a change). Under the
-    confirmation by the other side, the totals leave out the deals not accepted yet."""
-    _keep_scores(locked, result)
+    confirmation by the other side, the totals leave out the deals not accepted yet.
+    ``steps``: every deal's step (:func:`_score_whole`), whose states are kept with the
+    scores; without them, a deal whose score moved loses its kept state, and those after."""
+    _keep_scores(locked, result, steps)
+    state = steps[-1].state if steps else None
     if locked.confirmation:
         skip = locked.deals.exclude(status=Deal.Status.COUNTED).values_list("number", flat=True)
         result = counted_result(result, set(skip))
@@ -108,18 +123,54 @@ def _store_result(
         winner=result.winner,
         next_deal=result.next_deal,
     )
-    _store(locked, standing, caller=caller, by=by)
+    _store(locked, standing, caller=caller, by=by, state=state)
 
 
-def _keep_scores(locked: Match, result: MatchResult) -> None:
-    """Keep each deal's score and running totals from the rules' result (those that moved)."""
+def _keep_scores(
+    locked: Match, result: MatchResult, steps: Sequence[incremental.Step] | None = None
+) -> None:
+    """Keep each deal's score, running totals and state from the rules' result (those that
+    moved); see :func:`_store_result` for ``steps``."""
     deals = list(Deal.objects.filter(match=locked).order_by("number"))
     moved = []
-    for deal, score, running in zip(deals, result.deal_scores, result.running, strict=True):
-        if deal.score != score or deal.running != list(running):
-            deal.score, deal.running = score, list(running)
+    stale = False  # a score moved without its state: the kept states from there on are stale
+    for i, (deal, score, running) in enumerate(
+        zip(deals, result.deal_scores, result.running, strict=True)
+    ):
+        changed = deal.score != score or deal.running != list(running)
+        if steps is not None:
+            state = incremental.state_json(steps[i].state)
+        else:
+            stale = stale or changed
+            state = None if stale else deal.state
+        if changed or deal.state != state:
+            deal.score, deal.running, deal.state = score, list(running), state
             moved.append(deal)
-    Deal.objects.bulk_update(moved, ["score", "running"], batch_size=500)
+    Deal.objects.bulk_update(moved, ["score", "running", "state"], batch_size=500)
+
+
+def _keep_steps(deals: Sequence[Deal], steps: Sequence[incremental.Step]) -> None:
+    """Keep on ``deals`` (the deals from a changed one on, in order) what ``steps`` scored."""
+    for deal, step in zip(deals, steps, strict=True):
+        deal.score, deal.running = step.score, list(step.state.totals)
+        deal.state = incremental.state_json(step.state)
+    Deal.objects.bulk_update(deals, ["score", "running", "state"], batch_size=500)
+
+
+def _score_whole(
+    document: object,
+) -> tuple[rules_match.Match, MatchResult, tuple[incremental.Step, ...]]:
+    """Read and score a whole document deal by deal: the match read, its result and every
+    deal's step (the state after it, kept on the deal). The same result as scoring the
+    document whole (``rules.incremental``), with the states."""
+    parsed = rules_match.parse_document(document)
+    return (parsed, *_steps_of(parsed))
+
+
+def _steps_of(parsed: rules_match.Match) -> tuple[MatchResult, tuple[incremental.Step, ...]]:
+    start = incremental.score_start(parsed.header, parsed.rules)
+    steps = incremental.score_deals(start, parsed.deals)
+    return incremental.result_of(steps[-1].state if steps else start, steps), steps
 
 
 def _store(
@@ -167,9 +218,9 @@ def _create(
     *,
     owner: AbstractBaseUser,
     parsed: rules_match.Match,
-    result: MatchResult,
     confirmation: bool = False,
 ) -> Match:
+    result, steps = _steps_of(parsed)
     header = parsed.header
     players = [player_get_or_create(owner=owner, name=name) for name in header.players]
     match = Match.objects.create(
@@ -186,15 +237,14 @@ def _create(
         Deal(
             match=match,
             number=i,
-            data=parsed.engine.deal_json(deal),
-            score=score,
-            running=list(running),
+            data=parsed.engine.deal_json(step.deal),
+            score=step.score,
+            running=list(step.state.totals),
+            state=incremental.state_json(step.state),
         )
-        for i, (deal, score, running) in enumerate(
-            zip(parsed.deals, result.deal_scores, result.running, strict=True), start=1
-        )
+        for i, step in enumerate(steps, start=1)
     )
-    _store_result(match, result, caller=match)
+    _store_result(match, result, caller=match, steps=steps)
     return match
 
 
@@ -225,8 +275,7 @@ def match_create(
         "deals": [],
     }
     parsed = rules_match.parse_document(document)
-    result = rules_match.score_match(parsed)
-    return _create(owner=owner, parsed=parsed, result=result, confirmation=confirmation)
+    return _create(owner=owner, parsed=parsed, confirmation=confirmation)
 
 
 @transaction.atomic
@@ -243,7 +292,7 @@ def match_import(*, owner: AbstractBaseUser, document: object) -> Match:
             "players": [_clean_name(p) if isinstance(p, str) else p for p in document["players"]],
         }
     parsed = rules_match.parse_document(document)
-    match = _create(owner=owner, parsed=parsed, result=rules_match.score_match(parsed))
+    match = _create(owner=owner, parsed=parsed)
     Match.objects.filter(pk=match.pk).update(imported=timezone.now())
     changes_import(match, list(parsed.changes))
     return match
@@ -251,12 +300,12 @@ def match_import(*, owner: AbstractBaseUser, document: object) -> Match:
 
 @transaction.atomic
 def deal_scores_keep(*, match: Match) -> None:
-    """Work out and keep every deal's score and running totals (``Deal.score``,
-    ``Deal.running``), for deals stored before they were kept; under the match's lock, so a
-    change made meanwhile is not overwritten with what came before it."""
+    """Work out and keep every deal's score, running totals and state (``Deal.score``,
+    ``Deal.running``, ``Deal.state``), for deals stored before they were kept; under the
+    match's lock, so a change made meanwhile is not overwritten with what came before it."""
     locked = _lock(match)
-    _, result, _ = rules_match.score_document_full(match_document(locked))
-    _keep_scores(locked, result)
+    _, result, steps = _score_whole(match_document(locked))
+    _keep_scores(locked, result, steps)
 
 
 @transaction.atomic
@@ -289,11 +338,11 @@ def deal_record(
         points=[a - b for a, b in zip(step.state.totals, state.totals, strict=True)],
         by=by,
         score=(step.score, list(step.state.totals)),
+        state=step.state,
     )
     if locked.confirmation:  # the totals leave out what is not accepted: the whole match
-        _store_result(
-            locked, rules_match.score_document_full(match_document(locked))[1], caller=match, by=by
-        )
+        _, result, steps = _score_whole(match_document(locked))
+        _store_result(locked, result, caller=match, by=by, steps=steps)
     else:
         _store(locked, incremental.standing(step.state), caller=match, by=by, state=step.state)
     return deal
@@ -309,6 +358,7 @@ def _deal_add(
     by: Actor | str,
     detail: dict[str, Any] | None = None,
     score: tuple[dict[str, Any], list[int]] | None = None,
+    state: incremental.State | None = None,
 ) -> Deal:
     """Store deal ``number`` as the rules wrote it (waiting for the other side, when the match
     asks for confirmation), with its ``score`` and running totals when known, and its entry in
@@ -321,6 +371,7 @@ def _deal_add(
         saved_by=actor.name,
         score=score[0] if score else None,
         running=score[1] if score else None,
+        state=incremental.state_json(state) if state is not None else None,
         **on_save(locked, actor),
     )
     change_record(
@@ -396,9 +447,11 @@ def deal_correct(
         raise _deal_gone(number)
     if drawn_from and deal_fingerprint(deal.data) != drawn_from:
         raise refusal_deal_changed(number)
-    document = match_document(locked, replace=(number, data))
+    # scored from the state deal number - 1 left, with the deals after it (never those before)
+    rest = list(Deal.objects.filter(match=locked, number__gt=number).order_by("number"))
     try:
-        parsed, result, _ = rules_match.score_document_full(document)
+        start = state_after(locked, number - 1)
+        steps = incremental.score_deals(start, [data, *(later.data for later in rest)])
     except RuleError as error:
         later = error.place.deal
         if later is not None and later > number:
@@ -406,13 +459,13 @@ def deal_correct(
                 "correction_breaks_later_deal",
                 gettext("this correction would make deal {later} illegal ({reason})"),
                 later=later,
-                reason=error.message,
+                reason=error,  # shown in the page's language (scorekeeper/rule_messages.py)
                 where=(f"deal {number}",),
                 place=Place(deal=number),
             ) from error
         raise
     before, points_before = deal.data, _points_now(locked, number)
-    deal.data = parsed.engine.deal_json(parsed.deals[number - 1])
+    deal.data = start.engine.deal_json(steps[0].deal)
     deal.saved_by = actor_of(by).name
     saved = on_save(locked, actor_of(by))  # a correction waits for the other side again
     for field, value in saved.items():
@@ -426,11 +479,31 @@ def deal_correct(
         before=before,
         after=deal.data,
         points_before=points_before,
-        points_after=deal_points(result, number),
+        points_after=_points_of(steps[0], start),
         detail=_undoing(undo_of),
     )
-    _store_result(locked, result, caller=match, by=by)
+    _keep_steps([deal, *rest], steps)
+    _store_rescored(locked, steps[-1].state, caller=match, by=by)
     return deal
+
+
+def _points_of(step: incremental.Step, before: incremental.State) -> list[int]:
+    """The points one deal brought each column: its step's totals less the state before."""
+    return [a - b for a, b in zip(step.state.totals, before.totals, strict=True)]
+
+
+def _store_rescored(
+    locked: Match, state: incremental.State, *, caller: Match, by: Actor | str
+) -> None:
+    """:func:`_store` after deals rescored from a changed one on (their scores and states are
+    kept already): the match stands where ``state``, after its last deal, says. Under the
+    confirmation by the other side, whose totals leave out the deals not accepted yet, the
+    whole match (as the saving of a deal there)."""
+    if locked.confirmation:
+        _, result, steps = _score_whole(match_document(locked))
+        _store_result(locked, result, caller=caller, by=by, steps=steps)
+        return
+    _store(locked, incremental.standing(state), caller=caller, by=by, state=state)
 
 
 def _undoing(undo_of: int | None) -> dict[str, int]:
@@ -438,8 +511,17 @@ def _undoing(undo_of: int | None) -> dict[str, int]:
 
 
 def _points_now(locked: Match, number: int) -> list[int] | None:
-    """Deal ``number``'s points as the match stands (before the change being made); None if
-    the stored match no longer passes the rules."""
+    """Deal ``number``'s points as the match stands (before the change being made), from the
+    running totals kept on it and the deal before; None if the stored match no longer passes
+    the rules."""
+    kept_running = dict(
+        Deal.objects.filter(match=locked, number__in=(number - 1, number)).values_list(
+            "number", "running"
+        )
+    )
+    after, before = kept_running.get(number), kept_running.get(number - 1)
+    if after is not None and (number == 1 or before is not None):
+        return [a - b for a, b in zip(after, before or [0] * len(after), strict=True)]
     try:
         _, result, _ = rules_match.score_document_full(match_document(locked))
     except RuleError:
@@ -470,7 +552,14 @@ def _refusal_breaks_later(error: RuleError, *, verb: str, number: int, shifted: 
         return error
     now = later - shifted
     rest = error.where[1:] if error.where[:1] == (f"deal {later}",) else error.where
-    reason = f"{join_where(rest)}: {error.text}" if rest else error.text
+    # the rule and its place without the deal (shown in the page's language)
+    reason = RuleError(
+        error.code,
+        error.template,
+        where=rest,
+        place=dataclasses.replace(error.place, deal=None),
+        **error.params,
+    )
     if verb == "delete":
         template = gettext(
             "deal {number} cannot be deleted: deal {now} would become deal {then} and no "
@@ -526,11 +615,12 @@ def deal_delete(
             ),
             number=number,
         )
-    document = match_document(locked)
     points_before = _points_now(locked, number)
-    del document["deals"][number - 1]
+    # the deals after it, scored from the state the deal before it left (in their new places)
+    rest = list(Deal.objects.filter(match=locked, number__gt=number).order_by("number"))
     try:
-        _, result, _ = rules_match.score_document_full(document)
+        start = state_after(locked, number - 1)
+        steps = incremental.score_deals(start, [later.data for later in rest])
     except RuleError as error:
         raise _refusal_breaks_later(error, verb="delete", number=number, shifted=-1) from error
     before = deal.data
@@ -547,7 +637,8 @@ def deal_delete(
         points_before=points_before,
         detail=_undoing(undo_of),
     )
-    _store_result(locked, result, caller=match, by=by)
+    _keep_steps(rest, steps)
+    _store_rescored(locked, steps[-1].state if steps else start, caller=match, by=by)
     return number
 
 
@@ -599,7 +690,7 @@ def deal_restore(
     number = min(deleted.number or 1, len(document["deals"]) + 1)
     document["deals"].insert(number - 1, deleted.before)
     try:
-        parsed, result, _ = rules_match.score_document_full(document)
+        parsed, result, steps = _score_whole(document)
     except RuleError as error:
         if error.place.deal == number:
             raise  # the deal itself no longer fits there: the rules say why
@@ -614,7 +705,7 @@ def deal_restore(
         by=by,
         detail={"restores": deleted.pk, **_undoing(undo_of)},
     )
-    _store_result(locked, result, caller=match, by=by)
+    _store_result(locked, result, caller=match, by=by, steps=steps)
     return number
 
 
@@ -657,7 +748,7 @@ def deal_swap(
         new = {number: back[0], other: back[1]}
     for n, data in new.items():
         document["deals"][n - 1] = data
-    parsed, result, _ = rules_match.score_document_full(document)
+    parsed, result, steps = _score_whole(document)
     actor = actor_of(by)
     for n, m in ((number, other), (other, number)):
         deal, before = stored[n], stored[n].data
@@ -675,7 +766,7 @@ def deal_swap(
             points_after=deal_points(result, n),
             detail={"other_deal": m, **_undoing(undo_of)},
         )
-    _store_result(locked, result, caller=match, by=by)
+    _store_result(locked, result, caller=match, by=by, steps=steps)
     return number, other
 
 

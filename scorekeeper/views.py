@@ -18,8 +18,7 @@ from django.contrib import messages
 from django.contrib.auth import login as auth_login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch, prefetch_related_objects
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -27,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
-from scorekeeper import names, services
+from scorekeeper import names, rule_messages, services
 from scorekeeper.access import (
     Access,
     AccessDenied,
@@ -52,12 +51,9 @@ from scorekeeper.live import live_board
 from scorekeeper.matches.selectors import home_matches
 from scorekeeper.models import MAX_DEALS, Deal, Game, Match, MatchChange, Player
 from scorekeeper.pages import as_get, page_redirect
-from scorekeeper.rules import incremental
-from scorekeeper.rules.base import MatchResult, side_of_seat
-from scorekeeper.rules.errors import Notice, Place, RuleError
-from scorekeeper.scoreboard import scoreboard
-from scorekeeper.selectors import match_scored
-from scorekeeper.standing import match_state
+from scorekeeper.rules.base import side_of_seat
+from scorekeeper.rules.errors import RuleError
+from scorekeeper.scoreboard import board_whole, board_window, deals_shown
 
 # ---------------------------------------------------------------------------------------------
 # Home and accounts
@@ -114,6 +110,12 @@ class LoginView(auth_views.LoginView):
     def get_template_names(self) -> list[str]:
         name = "registration/login.html"
         return [name + "#auth-form" if self.request.htmx else name]
+
+    def get_success_url(self) -> str:
+        # A `next` that is this very page (a logged-in visitor sent back to the login) goes to
+        # the default instead: Django refuses it as a redirection loop, a server error.
+        url = super().get_success_url()
+        return self.get_default_redirect_url() if url == self.request.path else url
 
     def form_valid(self, form: Any) -> HttpResponseBase:
         response = super().form_valid(form)
@@ -290,7 +292,7 @@ def _scoreboard_action(request: HttpRequest, access: Access) -> None:
         elif action in confirmation.ACTIONS:
             confirmation.scoreboard_action(request, access, action)
     except RuleError as error:
-        messages.error(request, error.message, extra_tags=error.code)
+        messages.error(request, rule_messages.message(error), extra_tags=error.code)
 
 
 def _data_of(match: Match, *numbers: int) -> dict[int, dict[str, Any]]:
@@ -346,63 +348,6 @@ def _window(request: HttpRequest, count: int) -> dict[str, Any]:
     }
 
 
-def _board_whole(match: Match, access: Access) -> dict[str, Any]:
-    """Every deal scored again (a match under confirmation by the other side, whose totals
-    leave out the deals not accepted yet): the scoreboard of the whole match."""
-    prefetch_related_objects([match], Prefetch("deals", queryset=Deal.objects.order_by("number")))
-    parsed, result, exported = match_scored(match)
-    return scoreboard(
-        match, parsed.header, result, exported, viewer=access.actor, is_owner=access.is_owner
-    )
-
-
-def _shown(match: Match, window: dict[str, Any]) -> list[Deal]:
-    """The deals of ``window``, with their kept scores."""
-    return list(
-        Deal.objects.filter(match=match, number__range=(window["first"], window["last"]))
-        .order_by("number")
-        .only("number", "data", "score", "running")
-    )
-
-
-def _board_window(
-    match: Match, access: Access, window: dict[str, Any], shown: list[Deal]
-) -> dict[str, Any]:
-    """The totals, the end and the next deal from the scoring state kept on the match, the
-    deals of ``window`` (``shown``) from their kept scores: the same cost at any length."""
-    state = match_state(match)
-    if any(deal.score is None or deal.running is None for deal in shown):
-        services.deal_scores_keep(match=match)  # stored before scores were kept: once
-        shown = _shown(match, window)
-    now = incremental.standing(state)
-    result = MatchResult(
-        deal_scores=[deal.score for deal in shown],
-        totals=list(now.totals),
-        finished=now.finished,
-        winner=now.winner,
-        notices=[
-            Notice(
-                code=w.get("code", ""), template=w.get("message", ""), place=Place(deal=d.number)
-            )
-            for d in shown
-            for w in (d.score.get("warnings") or [])
-        ],
-        running=[deal.running for deal in shown],
-        next_deal=now.next_deal,
-    )
-    exported = {"deals": [{**deal.data, "score": deal.score} for deal in shown]}
-    return scoreboard(
-        match,
-        state.header,
-        result,
-        exported,
-        viewer=access.actor,
-        is_owner=access.is_owner,
-        first=window["first"],
-        played=state.deals,
-    )
-
-
 @require_http_methods(["GET", "POST"])
 def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The scoreboard, and its actions (:func:`_scoreboard_action`): delete a deal, undo. The
@@ -422,7 +367,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
     count = match.deal_count
     asked = parse_int(request.GET.get("delete"), lo=1, hi=count) if count else None
     window = _window(request, count)
-    shown = [] if match.confirmation else _shown(match, window)
+    shown = [] if match.confirmation else deals_shown(match, window["first"], window["last"])
     # the deal whose Delete was asked for (?delete=N), else the last deal's is offered; the
     # digests it sends: refused if another phone changed that deal since
     bases = {deal.number: deal.data for deal in shown}
@@ -444,15 +389,52 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponseBase:
     }
     try:
         if match.confirmation:
-            context["board"] = _board_whole(match, access)
+            context["board"] = board_whole(match, viewer=access.actor, is_owner=access.is_owner)
             context["window"] = {"all": False, "first": 1, "last": count}
         else:
-            context["board"] = _board_window(match, access, window, shown)
+            context["board"] = board_window(
+                match,
+                window["first"],
+                window["last"],
+                viewer=access.actor,
+                is_owner=access.is_owner,
+                shown=shown,
+            )
     except RuleError as error:
         context["broken"] = error
     template_name = "match_detail.html"
     if request.htmx:
         template_name += "#scoreboard"
+    return TemplateResponse(request, template_name, context)
+
+
+@require_GET
+def deal_breakdown(request: HttpRequest, pk: int, number: int) -> HttpResponseBase:
+    """One deal's breakdown: what a row of the scoreboard loads when it is opened (htmx: the
+    partial alone), and a page of its own without JavaScript (the row's link). The owner and
+    the co-scorers, as the scoreboard."""
+    try:
+        access = match_for_scorer(request, pk, deals=False)
+    except AccessDenied as denied:
+        return denied_response(request, denied)
+    match = access.match
+    if not 1 <= number <= match.deal_count:
+        raise Http404
+    try:
+        who = {"viewer": access.actor, "is_owner": access.is_owner}
+        if match.confirmation:  # its board is drawn whole (board_whole): so is its breakdown
+            rows = board_whole(match, **who)["rows"][number - 1 : number]
+        else:
+            rows = board_window(match, number, number, **who)["rows"]
+    except RuleError as error:  # the stored deals no longer pass the rules: the scoreboard says
+        messages.error(request, error.message, extra_tags=error.code)
+        return page_redirect(request, reverse("match_detail", args=[match.pk]))
+    if not rows:  # deleted since the count was read
+        raise Http404
+    context = {"match": match, "access": access, "row": rows[0], "barbu": match.game == Game.BARBU}
+    template_name = "deal_breakdown.html"
+    if request.htmx:
+        template_name += "#breakdown"
     return TemplateResponse(request, template_name, context)
 
 

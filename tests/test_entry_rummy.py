@@ -12,14 +12,19 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from scorekeeper import services
 from scorekeeper.entry import drafts as st
+from scorekeeper.entry.rummy import RummyPage
 from scorekeeper.models import Deal
 from tests.conftest import HTMX, draft_of, posted_by, press, run, text
 
 pytestmark = pytest.mark.django_db
 
+
+#: Neither side took its pot: answered on the pad (a save asks until it is).
+NO_POTS = ["pot_no:0", "pot_no:1"]
 
 # Worked example 1 of rules.md (Biriba), entered on the pad.
 EXAMPLE_1 = [
@@ -126,7 +131,7 @@ def test_a_key_pressed_on_a_page_of_a_deal_stored_meanwhile_shows_that_deal(
     stored and who saved it, never moved on to the next deal, and its tap is applied nowhere."""
     match = make_match("biriba", deals=1)
     url = new_url(match)
-    page = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"))
+    page = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"), *NO_POTS)
     stale = posted_by(page, "suit:D")
     # the other phone (the same shared deal in progress) saves deal 2
     auth_client.post(url, {**posted_by(page, "save"), "confirm": "yes"})
@@ -150,7 +155,7 @@ def test_a_phone_whose_screen_showed_another_deal_may_take_it_as_the_correction(
     last taps): it is offered what its screen showed as the correction of that deal."""
     match = make_match("biriba", deals=1)
     url = new_url(match)
-    mine = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"))
+    mine = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"), *NO_POTS)
     # another phone taps one more card, then saves
     theirs = press(auth_client, url, "", "target:hand", "rank:K")
     auth_client.post(url, {**posted_by(theirs, "save"), "confirm": "yes"})
@@ -283,9 +288,10 @@ def test_an_illegal_meld_is_marked_inline_with_the_rule_and_nothing_is_stored(au
     response = press(auth_client, url, "", *keys)
     body = response.content.decode()
     assert 'class="emeld target illegal"' in body
-    assert "✗ two wild cards in one meld (JK 2C)" in text(response)
+    assert "✗ two wild cards in one meld (joker 2♣)" in text(response)
     assert "Not a legal deal yet" in text(response)
-    assert "deal 1, <bdi>Anna</bdi> &amp; <bdi>Chris</bdi>, meld 1 (AD 2D 3D JK 5D 2C 7D)" in body
+    place = "deal 1, <bdi>Anna</bdi> &amp; <bdi>Chris</bdi>, meld 1 (A♦ 2♦ 3♦ joker 5♦ 2♣ 7♦)"
+    assert place in body
 
     response = press(auth_client, url, draft_of(response), "save")
     assert "HX-Redirect" not in response.headers
@@ -390,7 +396,7 @@ def test_a_deal_saved_from_two_tabs_is_stored_once(auth_client, make_match, htmx
     behind the players' backs."""
     match = make_match("biriba", deals=1)
     url = new_url(match)
-    page = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"))
+    page = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"), *NO_POTS)
     headers = HTMX if htmx else {}
     first = auth_client.post(url, posted_by(page, "save"), headers=headers)
     assert first.status_code in (200, 302) and "draft" not in first.content.decode()
@@ -500,7 +506,7 @@ def test_a_wild_two_has_its_own_key_and_the_chosen_suit_stays(auth_client, birib
 
 
 def test_saving_a_deal_with_an_empty_side_asks_first(auth_client, biriba):
-    response = press(auth_client, new_url(biriba), "", *run("H", "3 4 5"), "pot:0")
+    response = press(auth_client, new_url(biriba), "", *run("H", "3 4 5"), "pot:0", "pot_no:1")
     body = response.content.decode()
     assert 'data-ask="Nothing entered for Babis &amp; Dora — save anyway?"' in body
     assert "data-ask-confirms" in body  # asked once, by the browser, which then sends yes
@@ -509,7 +515,9 @@ def test_saving_a_deal_with_an_empty_side_asks_first(auth_client, biriba):
 @pytest.mark.parametrize("htmx", [False, True])
 def test_an_empty_side_is_confirmed_on_the_page_before_it_is_saved(auth_client, biriba, htmx):
     url = new_url(biriba)
-    draft = draft_of(press(auth_client, url, "", *run("H", "3 4 5"), "pot:0", htmx=htmx))
+    draft = draft_of(
+        press(auth_client, url, "", *run("H", "3 4 5"), "pot:0", "pot_no:1", htmx=htmx)
+    )
     response = save(auth_client, url, draft, htmx=htmx)
     assert response.status_code == 200
     assert "Nothing entered for Babis & Dora — save anyway?" in text(response)
@@ -746,7 +754,7 @@ def test_a_save_whose_deal_number_cannot_be_read_says_so_and_keeps_the_entry(
     """The deal the page was drawn for is not a number the form can read: nothing is saved,
     the page says why, and the draft stays as it was entered (on the page and for a reload)."""
     url = new_url(biriba)
-    page = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"))
+    page = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"), *NO_POTS)
     entered = json.loads(draft_of(page))
     data = {**posted_by(page, "save"), "deal": deal, "confirm": "yes"}
     response = auth_client.post(url, data, headers=HTMX if htmx else {})
@@ -798,7 +806,7 @@ def test_the_deal_after_the_last_a_match_holds_is_refused_with_the_reason(
     monkeypatch.setattr(services, "MAX_DEALS", 2)
     match = make_match("burraco", deals=2, players=["Anna", "Babis"])
     url = new_url(match)
-    page = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"))
+    page = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"), *NO_POTS)
     assert 'data-entry-deal="3"' in page.content.decode()
     entered = json.loads(draft_of(page))
     response = auth_client.post(
@@ -817,7 +825,7 @@ def test_a_draft_with_half_a_character_is_refused_with_its_place(auth_client, bi
     """JSON's "\\ud800" in a posted draft (no page sends it): nothing is saved, no key is
     applied, and the page names the place of the text that cannot be written out."""
     url = new_url(biriba)
-    page = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"))
+    page = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"), *NO_POTS)
     kept = draft_of(auth_client.get(url))
     draft = json.loads(draft_of(page))
     draft["sides"][0]["melds"][0][1] = "4\ud800"
@@ -826,6 +834,201 @@ def test_a_draft_with_half_a_character_is_refused_with_its_place(auth_client, bi
     assert response.status_code == 200
     body = response.content.decode()
     assert 'data-message="bad_text"' in body and 'data-message="entry_unreadable"' in body
-    assert "sides[0], melds[0][1]: this text holds \\uD800" in text(response)
+    assert "side 1, meld 1, card 2: this text holds \\uD800" in text(response)
     assert not Deal.objects.exists()
     assert draft_of(auth_client.get(url)) == kept  # the draft kept for a reload is untouched
+
+
+# --- the pad left out of a tap's answer (issue 11) -------------------------------------------
+
+KEPT = re.compile(r'data-keep="([^"]+)" data-keep-of="([^"]+)"( data-kept)?')
+
+
+def held(response) -> str:
+    """What entry.js says the page holds: every part drawn whole, NAME:DIGEST."""
+    return ",".join(
+        f"{name}:{of}" for name, of, empty in KEPT.findall(response.content.decode()) if not empty
+    )
+
+
+def parts(response) -> dict[str, tuple[str, bool]]:
+    return {name: (of, bool(empty)) for name, of, empty in KEPT.findall(response.content.decode())}
+
+
+def test_a_tap_of_a_phone_holding_the_pad_gets_the_page_without_its_keys(auth_client, biriba):
+    url = new_url(biriba)
+    page = auth_client.get(url)
+    assert 'id="pad-suit-S"' in page.content.decode()
+    assert {"pad", "trump"} <= set(parts(page))
+    kept = auth_client.post(url, {**posted_by(page, "suit:H"), "kept": held(page)}, headers=HTMX)
+    body = kept.content.decode()
+    assert parts(kept)["pad"] == (parts(page)["pad"][0], True)  # the same pad, left out
+    assert parts(kept)["trump"][1]  # the trump's row too: nothing changed there
+    assert 'id="pad-suit-S"' not in body and 'data-rank="5"' not in body
+    # the rest of the page is there, the tap applied; a phone that says nothing gets it all
+    whole = auth_client.post(url, {**posted_by(kept, "rank:5")}, headers=HTMX)
+    assert "5♥" in text(whole) and 'id="pad-suit-S"' in whole.content.decode()
+    assert len(body.encode()) < len(whole.content) - 2500  # the keys: some 3 KB
+
+
+def test_a_part_that_changed_or_a_whole_page_is_drawn_again(auth_client, biriba):
+    url = new_url(biriba)
+    page = auth_client.get(url)
+    holds = held(page)
+    # the trump chosen: its row changed, it comes again; the pad did not, it stays out
+    trump = auth_client.post(url, {**posted_by(page, "trump:S"), "kept": holds}, headers=HTMX)
+    assert not parts(trump)["trump"][1] and parts(trump)["trump"][0] != parts(page)["trump"][0]
+    assert 'data-trump="S"' in trump.content.decode() and parts(trump)["pad"][1]
+    # the side switched to totals: the number keys, another pad, come whole
+    keypad = auth_client.post(url, {**posted_by(trump, "mode:totals"), "kept": holds}, headers=HTMX)
+    assert not parts(keypad)["pad"][1] and 'id="pad-digit-7"' in keypad.content.decode()
+    # a part the phone holds of an earlier drawing, or a made-up one: drawn whole
+    stale = auth_client.post(
+        url, {**posted_by(keypad, "digit:7"), "kept": "pad:000000000000,x"}, headers=HTMX
+    )
+    assert 'id="pad-digit-7"' in stale.content.decode()
+    # without htmx the answer is a whole page: it draws every part
+    plain = auth_client.post(url, {**posted_by(stale, "digit:1"), "kept": held(stale)})
+    assert "<html" in plain.content.decode() and 'id="pad-digit-7"' in plain.content.decode()
+    assert not any(empty for _, empty in parts(plain).values())
+
+
+def test_the_pad_drawn_in_another_language_is_another_part(auth_client, biriba):
+    url = new_url(biriba)
+    english = parts(auth_client.get(url))["pad"][0]
+    with translation.override("fr"):
+        french = parts(auth_client.get(url, headers={"Accept-Language": "fr"}))["pad"][0]
+    assert french != english
+
+
+def test_what_a_phone_says_it_holds_is_read_within_bounds():
+    from scorekeeper.templatetags.keep_tags import HELD_MAX, held_parts
+
+    assert held_parts("pad:abc,trump:def") == {"pad:abc", "trump:def"}
+    assert held_parts("") == frozenset() and held_parts(None) == frozenset()
+    assert held_parts("nocolon,a:b:c, ,x:" + "y" * 100) == frozenset()
+    assert len(held_parts(",".join(f"p{i}:d" for i in range(100)))) == HELD_MAX
+
+
+# --- issue 13: fewer taps, nothing saved by a silent default ----------------------------------
+
+
+def test_a_save_with_a_pot_unanswered_is_refused_naming_the_side(auth_client, biriba):
+    url = new_url(biriba)
+    page = press(auth_client, url, "", *run("H", "3 4 5"), "pot:0", "side:1", *run("S", "3 4 5"))
+    assert "Did Babis & Dora take the biribaki?" in text(page)
+    response = auth_client.post(url, {**posted_by(page, "save"), "confirm": "yes"})
+    assert response.status_code == 200
+    assert 'data-message="pot_unanswered"' in response.content.decode()
+    assert "Did Babis & Dora take the biribaki? Answer yes or no, then save." in text(response)
+    assert not Deal.objects.exists()
+    # answered "no": saved, with the penalty the table said
+    page = press(auth_client, url, draft_of(response), "pot_no:1")
+    assert 'data-pot-no="1"' in page.content.decode()
+    saved = auth_client.post(url, {**posted_by(page, "save"), "confirm": "yes"})
+    assert saved.status_code == 302
+    assert Deal.objects.get().data["sides"][1]["took_pot"] is False
+
+
+def test_going_out_answers_the_pot_question(auth_client, biriba):
+    url = new_url(biriba)
+    page = press(auth_client, url, "", *run("H", "3 4 5"), "went_out:0", "side:1", "side:0")
+    body = page.content.decode()
+    assert 'data-pot="0"' not in body and 'data-pot-no="0"' not in body
+    page = press(auth_client, url, draft_of(page), "side:1", *run("S", "3 4 5"), "pot:1")
+    saved = auth_client.post(url, {**posted_by(page, "save"), "confirm": "yes"})
+    assert saved.status_code == 302
+    assert [s["took_pot"] for s in Deal.objects.get().data["sides"]] == [True, True]
+
+
+def test_the_pot_answer_taps_again_to_unanswered():
+    draft = st.RummyDraft.new(game="biriba", side_count=2)
+    assert draft.sides[1].took_pot is None
+    st.rummy_apply(draft, "pot_no:1")
+    assert draft.sides[1].took_pot is False
+    st.rummy_apply(draft, "pot:1")
+    assert draft.sides[1].took_pot is True
+    st.rummy_apply(draft, "pot:1")
+    assert draft.sides[1].took_pot is None
+
+
+def test_a_set_is_entered_rank_first_then_one_suit_key_a_card():
+    draft = st.RummyDraft.new(game="burraco", side_count=2)
+    for action in ("suit:S", "rank:K", "suit:D", "suit:C", "suit:C"):
+        st.rummy_apply(draft, action, sets=True)
+    assert draft.sides[0].melds == [["KS", "KD", "KC", "KC"]]
+    # where the rules allow no sets (Biriba's default) a suit key only chooses the suit
+    draft = st.RummyDraft.new(game="biriba", side_count=2)
+    for action in ("suit:S", "rank:K", "suit:D"):
+        st.rummy_apply(draft, action, sets=False)
+    assert draft.sides[0].melds == [["KS"]] and draft.suit == "D"
+
+
+def test_a_run_by_its_first_and_last_card():
+    draft = st.RummyDraft.new(game="biriba", side_count=2)
+    for action in ("suit:H", "rank:4", "thru", "rank:10"):
+        st.rummy_apply(draft, action)
+    assert draft.sides[0].melds == [["4H", "5H", "6H", "7H", "8H", "9H", "10H"]]
+    assert not draft.thru  # "…" holds for one key
+    for action in ("new_meld", "suit:S", "rank:10", "thru", "rank:A"):
+        st.rummy_apply(draft, action)
+    assert draft.sides[0].melds[1] == ["10S", "JS", "QS", "KS", "AS"]  # the ace after the king
+    for action in ("new_meld", "suit:C", "rank:A", "thru", "rank:4"):
+        st.rummy_apply(draft, action)
+    assert draft.sides[0].melds[2] == ["AC", "2C", "3C", "4C"]  # the ace low, the two natural
+
+
+def test_a_card_that_cannot_belong_to_the_meld_starts_a_new_one():
+    draft = st.RummyDraft.new(game="biriba", side_count=2)
+    for action in ("suit:H", "rank:4", "rank:5", "rank:6", "card:2S", "suit:C", "rank:9"):
+        st.rummy_apply(draft, action)
+    assert draft.sides[0].melds == [["4H", "5H", "6H", "2S"], ["9C"]]
+
+
+def test_the_hand_by_its_value_is_saved_as_in_hand_and_scored(auth_client, biriba):
+    url = new_url(biriba)
+    page = press(
+        auth_client, url, "", *run("H", "4 5 6"), "hand:points", "digit:3", "digit:5", "pot:0"
+    )
+    assert 'id="pad-digit-3"' in page.content.decode()  # the keypad writes the hand's value
+    draft = st.RummyDraft.loads(draft_of(page), game="biriba", side_count=2)
+    assert draft.sides[0].hand_points == 35
+    assert draft.deal_json()["sides"][0] == {
+        "melds": [["4H", "5H", "6H"]],
+        "in_hand": 35,
+        "took_pot": True,
+        "went_out": False,
+    }
+    page = press(auth_client, url, draft_of(page), "next_field", "side:1", *run("S", "3 4 5"))
+    page = press(auth_client, url, draft_of(page), "pot_no:1")
+    saved = auth_client.post(url, {**posted_by(page, "save"), "confirm": "yes"})
+    assert saved.status_code == 302
+    deal = Deal.objects.get()
+    assert deal.data["sides"][0]["in_hand"] == 35
+    biriba.refresh_from_db()
+    assert biriba.totals == [15 - 35, 15 - 100]
+
+
+def test_the_keypad_for_the_hand_is_a_pad_of_its_own(biriba):
+    page = RummyPage(biriba, None)
+    draft = st.RummyDraft.new(game="biriba", side_count=2)
+    assert page.pad_variant(draft) == "cards"
+    st.rummy_apply(draft, "hand:points")
+    assert page.pad_variant(draft) == "totals"
+    st.rummy_apply(draft, "hand:cards")
+    assert page.pad_variant(draft) == "cards" and draft.sides[0].hand_points is None
+
+
+def test_totals_for_one_side_are_totals_for_every_side_with_nothing_entered():
+    draft = st.RummyDraft.new(game="biriba", side_count=2)
+    st.rummy_apply(draft, "mode:totals")
+    assert [s.mode for s in draft.sides] == ["totals", "totals"]
+
+
+def test_the_bar_shows_the_match_totals_and_the_save_key(auth_client, make_match):
+    match = make_match("biriba", deals=1)
+    response = auth_client.get(new_url(match), headers=HTMX)
+    body = response.content.decode()
+    bar = body[body.index('class="entry-bar"') : body.index('id="verdict"')]
+    assert "data-save" in bar and "bar-total" in bar
+    assert body.index("data-save") < body.index('id="pad-keys"')

@@ -189,7 +189,10 @@ USERS = ("owner", "other", "anonymous")
 
 #: Columns that cache what the rules make of the deals (scorekeeper/standing.py): a request may
 #: fill them in (the first to need them), which changes nothing the table entered.
-CACHE_COLUMNS = {"scorekeeper.Match": {"scoring_state"}, "scorekeeper.Deal": {"score", "running"}}
+CACHE_COLUMNS = {
+    "scorekeeper.Match": {"scoring_state", "stats"},
+    "scorekeeper.Deal": {"score", "running", "state"},
+}
 
 
 def snapshot() -> dict[str, list[tuple[Any, ...]]]:

@@ -134,7 +134,8 @@ def test_the_entry_page_follows_its_deal_in_progress(user, make_match):
     # this phone's own tap: its answer carries the new state, so no redraw follows it
     a = press(anna, entry, draft_of(redrawn), *run("H", "8 9 10"))
     assert check(url, drawn(a)[1]).status_code == 204
-    # a deal saved by the other phone: the entry page is told
+    # a deal saved by the other phone (each side's pot answered first): the entry page is told
+    b = press(babis, entry, draft_of(tap(babis, entry, b, "")), "pot:0", "pot:1")
     state = drawn(tap(anna, entry, a, ""))[1]
     saved = babis.post(entry, posted_by(tap(babis, entry, b, ""), "save"))
     assert saved.status_code == 302

@@ -112,6 +112,8 @@ def change_path(world: World) -> str:
 MATRIX: dict[str, Row] = {
     "match_detail": Row(match_path("match_detail"), SCORERS, SCORERS),
     "match_export": Row(match_path("match_export"), SCORERS, NOT_ALLOWED),
+    # a deal's breakdown, which a scoreboard row loads when opened: as the scoreboard
+    "deal_breakdown": Row(match_path("deal_breakdown", 1), SCORERS, NOT_ALLOWED),
     # the match's history (restore a deleted deal) and one change: as the scoreboard
     "match_history": Row(match_path("match_history"), SCORERS, SCORERS),
     "match_change": Row(change_path, SCORERS, NOT_ALLOWED),
@@ -121,6 +123,11 @@ MATRIX: dict[str, Row] = {
     "watch": Row(lambda w: reverse("watch", args=[w.watch_token]), WATCH_LINK, NOT_ALLOWED),
     # deleting the match (after a page that offers its export): the owner alone
     "match_delete": Row(match_path("match_delete"), OWNER, OWNER),
+    # an archived match's scoreboard brings it back to home: the owner alone, a POST only
+    "match_unarchive": Row(match_path("match_unarchive"), NOT_ALLOWED, OWNER),
+    # the match as CSV and as a printable score sheet: whoever sees the scoreboard
+    "match_csv": Row(match_path("match_csv"), SCORERS, NOT_ALLOWED),
+    "match_sheet": Row(match_path("match_sheet"), SCORERS, NOT_ALLOWED),
 }
 
 #: Deal entry (the lead's package): the owner and the co-scorers enter, correct and delete
@@ -134,6 +141,8 @@ ENTRY: dict[str, Row] = {
 ELSEWHERE: dict[str, str] = {
     "home": "the visitor's own matches (tests/test_views.py, test_sharing.py)",
     "healthz": "the database's health",
+    "set_language": "the visitor's own language, and the account's own choice of it "
+    "(tests/i18n/test_speaking.py)",
     "signup": "accounts",
     "login": "accounts",
     "logout": "accounts",
@@ -149,6 +158,13 @@ ELSEWHERE: dict[str, str] = {
     "archiving one is its owner's, anyone else's POST naming it gets the 404 page "
     "(tests/test_matches_views.py)",
     "player_list": "the account's own players (tests/test_players_views.py)",
+    "player_detail": "one of the account's own players and their statistics; another's "
+    "player is the 404 page (tests/players/test_player_page.py)",
+    "match_list_csv": "the visitor's own history as CSV, with the history's filters "
+    "(tests/exports/test_history_csv.py)",
+    "account_data": "every match the account owns, in one data file (tests/exports/test_data.py)",
+    "account_data_import": "a data file becomes matches of the one logged in "
+    "(tests/exports/test_data.py)",
     "player_merge": "two of the account's own players; another's player is the 404 page "
     "(tests/test_players_views.py)",
 }
@@ -423,6 +439,7 @@ def test_a_removed_account_that_also_joined_on_this_phone_still_scores(world, us
 
 
 def test_the_match_comes_with_its_seats_and_deals(world, django_assert_num_queries):
+    """A scorer's match comes with its seats and deals, a watcher's with its seats."""
     from scorekeeper.access import match_for_scorer, match_for_watch_token
     from scorekeeper.selectors import match_scored
 
@@ -433,10 +450,12 @@ def test_the_match_comes_with_its_seats_and_deals(world, django_assert_num_queri
     with django_assert_num_queries(0):
         match_scored(match)
         assert match.owner.get_username() == "anna"
-    with django_assert_num_queries(3):
+    # the watch link's match comes with its seats, not its deals: its board reads the last
+    # deal alone (scoreboard.board_window), whatever the length of the match
+    with django_assert_num_queries(2):
         watched = match_for_watch_token(world.watch_token)
     with django_assert_num_queries(0):
-        match_scored(watched)
+        assert watched.header.players and watched.owner.get_username() == "anna"
 
 
 def test_a_watch_token_is_a_watch_link_s_and_nothing_else(world):

@@ -24,7 +24,9 @@ from scorekeeper import services
 from scorekeeper.accounts.services import account_delete
 from scorekeeper.confirmation import services as confirmation
 from scorekeeper.entry import services as entry_services
+from scorekeeper.exports import services as exports_services
 from scorekeeper.history.record import Actor
+from scorekeeper.i18n.services import account_language_set
 from scorekeeper.matches import services as matches_services
 from scorekeeper.models import Match, Player
 from scorekeeper.players import services as players_services
@@ -36,7 +38,12 @@ from tests.conftest import PLAYERS4, deal_for, rummy_deal
 pytestmark = pytest.mark.django_db(transaction=True)
 
 #: Public functions of the services modules that write nothing.
-NOT_WRITES = {"deal_fingerprint", "refusal_already_entered", "refusal_deal_changed"}
+NOT_WRITES = {
+    "deal_fingerprint",
+    "lock_players_of",  # a lock taken inside the writes of players
+    "refusal_already_entered",
+    "refusal_deal_changed",
+}
 
 
 def write_services() -> dict[str, Callable[..., Any]]:
@@ -261,6 +268,10 @@ def _account_delete(user, make_match) -> Calls:
     return lambda: account_delete(user=user), None
 
 
+def _account_language_set(user, make_match) -> Calls:
+    return lambda: account_language_set(user=user, language="el"), None
+
+
 def _share_link_get_or_create(user, make_match) -> Calls:
     match = make_match("biriba")
     return lambda: sharing.share_link_get_or_create(match=match, kind="score"), None
@@ -390,6 +401,21 @@ def _player_remove(user, make_match) -> Calls:
     )
 
 
+def _account_data_import(user, make_match) -> Calls:
+    from scorekeeper.history.document import match_export_document
+
+    good = match_export_document(make_match("barbu", deals=2))
+    bad = {**good, "players": ["Anna"]}
+
+    def data(*matches: Any) -> dict[str, Any]:
+        return {"format": "scorekeeper-data/1", "players": ["Eleni"], "matches": list(matches)}
+
+    return (
+        lambda: exports_services.account_data_import(owner=user, document=data(good, good)),
+        lambda: exports_services.account_data_import(owner=user, document=data(good, good, bad)),
+    )
+
+
 SCENARIOS: dict[str, Callable[[Any, Any], Calls]] = {
     "scorekeeper.confirmation.services.seat_claim": _seat_claim,
     "scorekeeper.confirmation.services.deal_confirm": _deal_confirm,
@@ -401,6 +427,7 @@ SCENARIOS: dict[str, Callable[[Any, Any], Calls]] = {
     "scorekeeper.entry.services.draft_rebase": _draft_rebase,
     "scorekeeper.entry.services.deal_save": _deal_save,
     "scorekeeper.accounts.services.account_delete": _account_delete,
+    "scorekeeper.i18n.services.account_language_set": _account_language_set,
     "scorekeeper.services.match_create": _match_create,
     "scorekeeper.services.match_import": _match_import,
     "scorekeeper.services.deal_record": _deal_record,
@@ -422,6 +449,7 @@ SCENARIOS: dict[str, Callable[[Any, Any], Calls]] = {
     "scorekeeper.players.services.player_rename": _player_rename,
     "scorekeeper.players.services.player_merge": _player_merge,
     "scorekeeper.players.services.player_remove": _player_remove,
+    "scorekeeper.exports.services.account_data_import": _account_data_import,
 }
 
 

@@ -354,7 +354,13 @@ def test_scoreboard_plain_and_htmx(auth_client, make_match):
 
 def test_scoreboard_breakdown_names_melds_and_wilds(auth_client, user):
     match = services.match_import(owner=user, document=example("biriba-ex1"))
-    html = auth_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    board = auth_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    url = reverse("deal_breakdown", args=[match.pk, 1])
+    # the row links to its breakdown (loaded when opened), which is not drawn on the board
+    assert f'data-breakdown-url="{url}"' in board and f'href="{url}"' in board
+    assert "stands for" not in board
+    html = auth_client.get(url).content.decode()
+    assert "<html" in html and 'data-breakdown="1"' in html
     assert "clean biriba" in html and "+200" in html
     assert "stands for" in html
     assert '<span class="card red">10♥</span>' in html
@@ -378,6 +384,9 @@ def test_barbu_scoreboard_declarer_contracts_left_and_doubles_owed(auth_client, 
     assert '<span class="chip">No queens</span>' not in html
     assert "Babis still owes 1 double on Anna · 6 deals left" in html
     assert "Dora still owes 2 doubles on Anna" in html
+    html = auth_client.get(reverse("deal_breakdown", args=[match.pk, 1]), headers=HTMX)
+    html = html.content.decode().replace("<bdi>", "").replace("</bdi>", "")
+    assert "<html" not in html and 'data-breakdown="1"' in html
     assert "Babis doubled Chris" in html and "Chris doubled Anna, Anna redoubled" in html
     # each pair's settlement names who gains (never "Chris +0" or a minus on the winner)
     settled = re.findall(r"<li>(\w+) ↔ (\w+) ×(\d): (\w+ \+\d+|even)</li>", html)
@@ -627,10 +636,10 @@ def _doc_with(**changes):
     ("document", "place", "code"),
     [
         # a name: the site's own rule for names says it first (scorekeeper/names.py)
-        (_doc_with(players=["Anna", "Babis\ud800", "Chris", "Dora"]), "players[1]", "name_"),
+        (_doc_with(players=["Anna", "Babis\ud800", "Chris", "Dora"]), "player 2", "name_"),
         (_doc_with(rules={"target": 1500, "x\udfff": 1}), '"x\\udfff"', "bad_text"),
         ({**example("biriba-ex1"), "\ud800": True}, '"\\ud800"', "bad_text"),
-        (_doc_with(first_dealer="\udc00"), "first_dealer", "bad_text"),
+        (_doc_with(first_dealer="\udc00"), "first dealer", "bad_text"),
     ],
     ids=["name", "rule-key", "key", "value"],
 )
@@ -664,7 +673,7 @@ def test_a_huge_refused_import_gives_a_small_page(auth_client, htmx):
     response = auth_client.post("/matches/import/", {"text": text}, headers=HTMX if htmx else {})
     assert response.status_code == 200
     html = response.content.decode()
-    assert "Refused, nothing was stored." in html and "meld 1 (AD 2D 3D JK AD" in html
+    assert "Refused, nothing was stored." in html and "meld 1 (A♦ 2♦ 3♦ joker A♦" in html
     assert 'data-message="paste_not_shown"' in html
     assert len(response.content) < 12_000
     assert Match.objects.count() == 0
@@ -716,3 +725,36 @@ def test_a_choice_that_is_not_one_is_refused_without_quoting_it(auth_client):
     assert "xxxxxxxxxx" not in page and "٣٣٣" not in page
     assert len(page) < 40_000
     assert Match.objects.count() == 0
+
+
+def test_the_scoreboard_says_how_far_each_side_is_from_the_target(auth_client, make_match):
+    match = make_match("biriba", rules={"target": 3000}, deals=2)
+    html = auth_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    match.refresh_from_db()
+    for side, total in enumerate(match.totals):
+        found = re.search(rf'data-to-go="{side}">([^<]+)<', html)
+        assert found, html
+        assert re.sub(r"\s", "", found.group(1)) == f"{3000 - total}togo"
+
+
+def test_a_side_past_the_target_has_reached_it_and_barbu_has_no_target(
+    auth_client, make_match, user
+):
+    match = make_match("biriba", rules={"target": 500})
+    services.deal_record(match=match, data=biriba_going_out("C"))
+    html = auth_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    assert re.search(r'data-to-go="0">target reached<', html)
+    barbu = make_match("barbu", deals=1)
+    html = auth_client.get(reverse("match_detail", args=[barbu.pk])).content.decode()
+    assert "data-to-go" not in html
+
+
+def test_a_king_declarer_has_five_deals_left_among_seven_contracts(auth_client, make_match):
+    match = make_match("barbu", rules={"variant": "king"})
+    html = auth_client.get(reverse("match_detail", args=[match.pk])).content.decode()
+    html = html.replace("<bdi>", "").replace("</bdi>", "")
+    assert "Anna has 5 deals left to declare, naming one of:" in html
+    assert html.count('<span class="chip">') == 7
+    classic = make_match("barbu")
+    html = auth_client.get(reverse("match_detail", args=[classic.pk])).content.decode()
+    assert "has left:" in html and "deals left to declare" not in html

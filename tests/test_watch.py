@@ -151,5 +151,8 @@ def test_the_watch_view_costs_the_same_queries_however_many_deals(make_match):
         with CaptureQueriesContext(connection) as queries:
             assert Client().get(url, headers=HTMX).status_code == 200
         counts.append(len(queries))
-    # the match with its owner (through its link), its seats with players, its deals
+    # the match with its owner (through its link), its seats with players, its last deal
+    # (the totals and what comes next from the scoring state kept on the match)
     assert counts == [3, 3]
+    sql = [q["sql"] for q in queries.captured_queries if '"scorekeeper_deal"' in q["sql"]]
+    assert len(sql) == 1 and "BETWEEN 28 AND 28" in sql[0], sql

@@ -7,21 +7,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import pgettext_lazy
 
 from scorekeeper.entry import drafts as st
-from scorekeeper.models import Match
+from scorekeeper.models import Deal, Match
 from scorekeeper.rules import incremental
-from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.errors import RuleError
-from scorekeeper.selectors import match_document
-from scorekeeper.standing import match_state
+from scorekeeper.standing import match_state, state_after
 
 SUIT_NAMES = {
-    "S": gettext_lazy("spades"),
-    "H": gettext_lazy("hearts"),
-    "D": gettext_lazy("diamonds"),
-    "C": gettext_lazy("clubs"),
+    "S": pgettext_lazy("suit", "spades"),
+    "H": pgettext_lazy("suit", "hearts"),
+    "D": pgettext_lazy("suit", "diamonds"),
+    "C": pgettext_lazy("suit", "clubs"),
 }
 
 
@@ -58,29 +56,40 @@ class Scored:
         return self.error is None and self.score is not None
 
 
-def score_with(match: Match, number: int | None, deal: dict[str, Any]) -> Scored:
+def score_with(
+    match: Match,
+    number: int | None,
+    deal: dict[str, Any],
+    *,
+    document: dict[str, Any] | None = None,
+) -> Scored:
     """``deal`` scored as the next deal (``number`` None: against the state the deals so far
     left, kept on the match, so at the same cost at any length) or in place of deal ``number``
-    (the whole match scored again with it): nothing is stored."""
+    (from the state kept on the deal before it, with the deals after it: never those before;
+    ``document``: the match's document, when the caller has read it): nothing is stored."""
     try:
         if number is None:
             step = incremental.score_next(match_state(match), deal)
-            now = incremental.standing(step.state)
-            return Scored(
-                score=step.score,
-                running=list(step.state.totals),
-                finished=now.finished,
-                winner=now.winner,
-            )
-        document = match_document(match, replace=(number, deal))
-        result = rules_match.score_match(rules_match.parse_document(document))
+            steps = [step]
+        else:
+            if document is not None:
+                later = document["deals"][number:]
+            else:
+                later = list(
+                    Deal.objects.filter(match=match, number__gt=number)
+                    .order_by("number")
+                    .values_list("data", flat=True)
+                )
+            steps = incremental.score_deals(state_after(match, number - 1), [deal, *later])
+            step = steps[0]
+        now = incremental.standing(steps[-1].state)
     except RuleError as e:
         return Scored(error=e)
     return Scored(
-        score=result.deal_scores[number - 1],
-        running=list(result.running[number - 1]),
-        finished=result.finished,
-        winner=result.winner,
+        score=step.score,
+        running=list(step.state.totals),
+        finished=now.finished,
+        winner=now.winner,
     )
 
 

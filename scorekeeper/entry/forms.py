@@ -23,6 +23,7 @@ from django import forms
 
 from scorekeeper.inputs import parse_int
 from scorekeeper.models import MAX_DEALS
+from scorekeeper.templatetags.keep_tags import held_parts
 
 #: A draft holds at most a few hundred short strings; anything much longer is not ours.
 DRAFT_MAX = 20_000
@@ -39,6 +40,9 @@ class EntryForm(forms.Form):
     version = forms.CharField(required=False, max_length=20, strip=False)
     tap = forms.CharField(required=False, max_length=40, strip=False)
     confirm = forms.CharField(required=False, max_length=10)
+    # the parts of the page the phone holds ({% keep %}: NAME:DIGEST,…), sent by entry.js
+    # when its swap keeps them
+    kept = forms.CharField(required=False, max_length=2000, strip=False)
 
     def _field(self, name: str) -> str | None:
         """The field's cleaned text ("" when not sent), or None when it cannot be read."""
@@ -76,6 +80,10 @@ class EntryForm(forms.Form):
         with every key. A post with none of them (a tap queued on a page that has since become
         another, a hand-made request) applies nothing and begins no deal in progress."""
         return any(name in self.data for name in ("draft", "deal", "version"))
+
+    def kept_held(self) -> frozenset[str]:
+        """The parts of the page it holds already (``templatetags.keep_tags``)."""
+        return held_parts(self._field("kept"))
 
     def confirmed(self) -> bool:
         return self._field("confirm") == "yes"

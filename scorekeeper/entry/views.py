@@ -22,6 +22,7 @@ What a phone may meet, and what it is shown:
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
@@ -32,6 +33,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from scorekeeper import rule_messages
 from scorekeeper.access import Access, AccessDenied, denied_response, match_for_scorer
 from scorekeeper.entry import drafts as st
 from scorekeeper.entry.barbu import BarbuPage
@@ -169,7 +171,10 @@ def _stored_meanwhile(
         except st.UnreadableDraft:
             seen = None
         if seen is not None:
-            shown = page.deal_for_saving(seen) if _offerable(seen) else None
+            try:
+                shown = page.deal_for_saving(seen) if _offerable(seen) else None
+            except RuleError:  # not a deal it could save yet (a pot question left open)
+                shown = None
             if shown is not None and not _same_deal(match, number, shown, deal.data):
                 offer = seen.dumps()
     context = {
@@ -220,7 +225,7 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
     try:
         page = _page(match, number, document=document)
     except RuleError as e:  # the stored deals no longer pass the rules: nothing to enter on
-        messages.error(request, e.message, extra_tags=e.code)
+        messages.error(request, rule_messages.message(e), extra_tags=e.code)
         return page_redirect(request, _scoreboard_url(match))
     if not editing and form is not None:
         drawn_for = form.deal_number()
@@ -299,10 +304,32 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
             "rejected": _rejected(match, number) if editing else None,
         }
     )
+    context.update(_kept(request, form))
     template_name = page.TEMPLATE
     if request.htmx:
         template_name += "#entry"
-    return TemplateResponse(request, template_name, context)
+    response = TemplateResponse(request, template_name, context)
+    response.add_post_render_callback(_squeezed)
+    return response
+
+
+#: A line break and the indentation after it (the templates' own layout).
+_INDENT = re.compile(r"\n\s+")
+
+
+def _squeezed(response: HttpResponse) -> None:
+    """The page without the templates' indentation: a run of white space with a line break in
+    it is drawn as one space, as a line break alone is (the entry pages hold no <pre> nor
+    <textarea>). A tap's answer is a tenth smaller, compressed."""
+    response.content = _INDENT.sub("\n", response.content.decode()).encode()
+
+
+def _kept(request: HttpRequest, form: EntryForm | None) -> dict[str, Any]:
+    """The parts of the page the phone holds already (``{% keep %}``: the pad's keys, the
+    trump's row, the contracts…), which an answer to its tap leaves out: said by entry.js with
+    a tap sent through htmx (its morph swap keeps them); a whole page draws every part. The
+    pad is most of the page: a tap's answer without it is less than half the size."""
+    return {"kept_held": form.kept_held() if form is not None and request.htmx else frozenset()}
 
 
 class _State:
@@ -507,7 +534,7 @@ def _save(
             fresh
             and not form.confirmed()
             and bool(page.confirmations(state.draft))
-            and score_with(match, number if editing else None, data).ok
+            and score_with(match, number if editing else None, data, document=page.document).ok
         )
         if state.confirming:
             return None

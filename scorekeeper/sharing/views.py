@@ -43,8 +43,7 @@ from scorekeeper.live import live_watch
 from scorekeeper.models import Match, MatchMember, ShareLink
 from scorekeeper.pages import as_get, page_redirect
 from scorekeeper.rules.errors import RuleError
-from scorekeeper.scoreboard import scoreboard
-from scorekeeper.selectors import match_scored
+from scorekeeper.scoreboard import board_whole, board_window
 from scorekeeper.sharing import codes, services, tries
 from scorekeeper.sharing.forms import CodeForm, JoinForm
 
@@ -282,13 +281,12 @@ def watch_board(match: Match) -> dict[str, Any]:
     """What the watch view shows: the scoreboard's columns with how far each is from the
     target, what comes next and the last deal's breakdown (or why the match cannot be shown)."""
     try:
-        parsed, result, exported = match_scored(match)
+        if match.confirmation:  # its totals leave out the deals not accepted: scored whole
+            board = board_whole(match)
+        else:  # the last deal from its kept score, the rest from the kept state
+            board = board_window(match, match.deal_count, match.deal_count)
     except RuleError as error:
         return {"broken": error}
-    board = scoreboard(match, parsed.header, result, exported)
-    target = board["target"]
-    for column in board["columns"]:
-        column["to_go"] = max(0, target - column["total"]) if target else None
     last = board["rows"][-1] if board["rows"] else None
     board["last"] = last
     board["last_points"] = (

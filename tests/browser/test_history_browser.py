@@ -43,6 +43,9 @@ def test_delete_undo_and_restore_a_deal_in_the_middle(chromium, live_server, jav
     phone.locator('[data-delete="2"]').click()
     phone.locator("[data-confirm]").click()
     expect(phone.locator("#page")).to_contain_text("Deal 2 deleted.")
+    # the message of the save before is no news any more: only this one is shown
+    expect(phone.locator("#page")).not_to_contain_text("Deal 3 saved.")
+    expect(phone.locator("#page .messages")).to_have_count(1)
     expect(phone.locator("#scoreboard")).to_have_attribute("data-deal-count", "2")
     assert Deal.objects.get(number=2).data == third
     assert totals(phone) != all_three

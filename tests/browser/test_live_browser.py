@@ -16,6 +16,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from scorekeeper import services
 from scorekeeper.models import Match
 from scorekeeper.sharing.services import share_link_get_or_create
 from tests.conftest import run
@@ -145,10 +146,36 @@ def test_a_breakdown_opened_stays_open_when_another_phone_saves(chromium, live_s
     other.goto(scoreboard)
     other.locator('details[data-deal="1"] > summary').click()
     expect(other.locator('details[data-deal="1"]')).to_have_attribute("open", "")
+    loaded = other.locator('details[data-deal="1"] [data-breakdown="1"]')
+    expect(loaded).to_be_visible()  # loaded when opened
+    loaded.evaluate("node => { node.dataset.mark = 'first' }")
     enter_deal(owner, 2)
     for action in SIDE_0 + SIDE_1:
         tap(owner, action)
     save(owner, scoreboard, 2)
     expect(other.locator("#scoreboard")).to_have_attribute("data-deal-count", "2", timeout=4000)
     expect(other.locator('details[data-deal="1"]')).to_have_attribute("open", "")
+    # the breakdown loaded is kept as it was (deal 1 is the same), not loaded again
+    expect(loaded).to_have_attribute("data-mark", "first")
     expect(other.locator('details[data-deal="2"]')).not_to_have_attribute("open", re.compile(".*"))
+
+
+def test_a_breakdown_left_open_follows_a_correction_of_its_deal(chromium, live_server):
+    """Another phone corrects the deal whose breakdown is open: the redraw brings the row's new
+    breakdown (it is loaded again), and the row stays open."""
+    owner = new_phone(chromium)
+    sign_up(owner, live_server.url)
+    scoreboard = new_match(owner, live_server.url, "burraco")
+    enter_deal(owner, 1)
+    for action in SIDE_0 + SIDE_1:
+        tap(owner, action)
+    save(owner, scoreboard, 1)
+    owner.locator('details[data-deal="1"] > summary').click()
+    breakdown = owner.locator('details[data-deal="1"] [data-breakdown="1"]')
+    expect(breakdown).to_contain_text("6♠")
+    match = Match.objects.get(pk=int(scoreboard.rstrip("/").split("/")[-1]))
+    deal = match.deals.get(number=1).data
+    deal["sides"][1]["melds"][0] = ["3S", "4S", "5S", "6S", "7S"]
+    services.deal_correct(match=match, number=1, data=deal)
+    expect(breakdown).to_contain_text("7♠", timeout=4000)
+    expect(owner.locator('details[data-deal="1"]')).to_have_attribute("open", "")

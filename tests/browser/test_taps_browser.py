@@ -58,3 +58,42 @@ def test_a_key_held_down_through_a_redraw_is_not_lost(live_server, chromium, slo
 
     settled(page)
     expect(page.locator("#entry .emeld .cchip")).to_have_text(["4♥", "5♥"])
+
+
+def test_a_tap_answer_leaves_the_pad_out_and_the_pad_stays(live_server, chromium):
+    """The pad's keys are sent once, with the page: a tap's answer leaves them out (the phone
+    says which parts it holds, {% keep %}) and the swap keeps the keys it has; a side counted
+    in totals gets the number keys, and back to cards the card keys again."""
+    page = new_phone(chromium)
+    sign_up(page, live_server.url)
+    new_match(page, live_server.url, "biriba")
+    enter_deal(page, 1)
+    answers: list[str] = []
+    page.on(
+        "response",
+        lambda r: answers.append(r.text()) if r.request.method == "POST" else None,
+    )
+    page.evaluate("document.getElementById('pad-suit-S').dataset.mark = 'first'")
+    for action in ("suit:S", "rank:5", "rank:6", "rank:7"):
+        tap(page, action)
+    settled(page)
+    expect(page.locator("#entry .emeld .cchip")).to_have_text(["5♠", "6♠", "7♠"])
+    assert page.evaluate("document.getElementById('pad-suit-S').dataset.mark") == "first"
+    kept_pad = 'data-keep="pad"'
+    assert answers and all(
+        kept_pad in a and "data-kept" in a and 'id="pad-suit-S"' not in a for a in answers
+    )
+
+    tap(page, "mode:totals")
+    settled(page)
+    expect(page.locator("#pad-digit-7")).to_be_visible()
+    tap(page, "digit:7")
+    settled(page)
+    expect(page.locator("#entry .number-field.target .field-value")).to_have_text("7")
+    tap(page, "mode:cards")
+    settled(page)
+    expect(page.locator("#pad-suit-H")).to_be_visible()
+    tap(page, "suit:H")
+    tap(page, "rank:9")
+    settled(page)
+    expect(page.locator("#entry .emeld .cchip").last).to_have_text("9♥")

@@ -9,7 +9,7 @@ from scorekeeper.rules import barbu
 from scorekeeper.rules.barbu import contracts as barbu_contracts
 from scorekeeper.rules.base import MatchHeader
 from scorekeeper.rules.errors import RuleError
-from scorekeeper.rules.match import parse_document, score_document, score_document_full
+from scorekeeper.rules.match import FORMAT, parse_document, score_document, score_document_full
 from tests.rules.test_barbu_deals import DATA, PLAYERS, doc
 
 CLASSIC = ["no_tricks", "no_hearts", "no_queens", "barbu", "no_last_two", "trumps", "domino"]
@@ -307,6 +307,7 @@ def test_next_deal_at_the_start():
         "of": 28,
         "declarer": 1,
         "contracts": CLASSIC,
+        "deals_left": 7,
         "doubles_owed": [
             {"seat": 2, "owed": 2, "deals_left": 7, "must_double": False},
             {"seat": 3, "owed": 2, "deals_left": 7, "must_double": False},
@@ -416,3 +417,21 @@ def test_contracts_for_a_past_king_deal_respect_the_quotas_of_the_other_deals():
     got = [c.value for c in barbu.contracts_for_deal(match.header, match.rules, match.deals, 0)]
     assert "trumps" in got and "no_boys" not in got
     assert "no_king" in got
+
+
+def test_next_deal_says_how_many_deals_the_declarer_still_declares():
+    """King: each declarer names 5 contracts out of 7 (three negatives, two trumps): the next
+    deal says 5 deals left beside the 7 contracts they may name; classic: one deal a contract."""
+    king = {
+        "format": FORMAT,
+        "game": "barbu",
+        "rules": {"variant": "king"},
+        "players": ["A", "B", "C", "D"],
+        "first_dealer": 0,
+        "deals": [],
+    }
+    _, result, _ = score_document_full(king)
+    assert result.next_deal["deals_left"] == 5 and len(result.next_deal["contracts"]) == 7
+    match = parse_document(doc(series(0, 1, set())[:3]))
+    status = barbu.next_deal(match.header, match.rules, match.deals)
+    assert status["deals_left"] == 4 == len(status["contracts"])

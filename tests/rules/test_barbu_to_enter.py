@@ -292,6 +292,7 @@ def test_the_match_is_not_finished_while_a_deal_is_to_enter(variant, rotation):
             "of": len(deals),
             "declarer": None,
             "contracts": [],
+            "deals_left": 0,
             "doubles_owed": [],
             "to_enter": [k + 1],
         }

@@ -26,7 +26,7 @@ from ..base import (
     json_ints,
     json_object,
 )
-from ..errors import Notice, Place, RuleError
+from ..errors import Notice, Place, RuleError, Term
 from .contracts import (
     KING_NEGATIVE_PLAYS,
     KING_NEGATIVES_PER_PLAYER,
@@ -243,7 +243,7 @@ class Ledger:
                 "{player} already declared {contract} in deal {deal}: each player names each "
                 "contract once",
                 player=player,
-                contract=contract.value,
+                contract=Term("contract", contract.value),
                 deal=first + 1,
                 where=where,
                 place=place,
@@ -270,7 +270,7 @@ class Ledger:
             "king_contract_used",
             "{contract} has already been played {limit} times in this match; {player} must "
             "name another contract",
-            contract=contract.value,
+            contract=Term("contract", contract.value),
             limit=KING_NEGATIVE_PLAYS,
             player=player,
             where=where,
@@ -316,16 +316,24 @@ class Ledger:
                 "done": self.doubled[declarer][seat],
                 "left": left,
             }
-            template = (
+            notice = Notice(
+                "compulsory_doubles",
                 "{player} must double {declarer} at least {required} times in the deals "
-                "{declarer} declares, and has doubled {done} times with {left} of those deals "
-                "left"
+                "{declarer} declares (doubles so far: {done}), and {left} of those deals are "
+                "left",
+                (player, "doubles"),
+                params,
+                Place(seat=seat, field="doubles"),
             )
-            where = (player, "doubles")
-            place = Place(seat=seat, field="doubles")
             if mode is CompulsoryDoubles.ENFORCE:
-                raise RuleError("compulsory_doubles", template, where=where, place=place, **params)
-            notices.append(Notice("compulsory_doubles", template, where, params, place))
+                raise RuleError(
+                    notice.code,
+                    notice.template,
+                    where=notice.where,
+                    place=notice.place,
+                    **notice.params,
+                )
+            notices.append(notice)
         if not notices:
             return self, ()
         return replace(self, hopeless=frozenset(hopeless)), tuple(notices)
@@ -512,6 +520,7 @@ def _next(header: MatchHeader, rules: BarbuRules, tally: BarbuTally) -> dict[str
             "of": length,
             "declarer": None,
             "contracts": [],
+            "deals_left": 0,
             "doubles_owed": [],
             "to_enter": to_enter,
         }
@@ -530,6 +539,7 @@ def _next(header: MatchHeader, rules: BarbuRules, tally: BarbuTally) -> dict[str
         "of": length,
         "declarer": declarer,
         "contracts": [c.value for c in ledger.contracts_left(declarer)],
+        "deals_left": left,  # the declarer's deals still to declare, the next one counted
         "doubles_owed": owed,
         "to_enter": to_enter,
     }
@@ -543,7 +553,8 @@ def score(header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal]) ->
 
 def next_deal(header: MatchHeader, rules: BarbuRules, deals: Sequence[BarbuDeal]) -> dict[str, Any]:
     """What may happen next: ``{"finished", "number" (1-based), "of", "declarer", "contracts"
-    (what the declarer may name), "doubles_owed": [{"seat", "owed", "deals_left",
+    (what the declarer may name), "deals_left" (the deals the declarer still declares, the
+    next one counted), "doubles_owed": [{"seat", "owed", "deals_left",
     "must_double"}], "to_enter"}`` (``doubles_owed`` is empty when compulsory doubles are off;
     ``to_enter`` lists the deals still to enter, counted from 1). When every deal of the match
     is there but some are still to enter, the match is not finished and there is no next

@@ -45,6 +45,37 @@
     return out;
   }
 
+  // The parts of the page that do not change from one tap to the next (the pad's keys, the
+  // trump's row, the contracts: {% keep %}, templatetags/keep_tags.py) are sent once: a tap
+  // says which parts this page holds (kept: NAME:DIGEST,…) and the answer leaves out those
+  // that are the same, marked data-kept. The morph swap keeps them as they are for such an
+  // answer (Idiomorph's beforeNodeMorphed: false leaves a node untouched). Without the
+  // morph, nothing is announced and every answer brings every part.
+  var keeping = false;
+  function keepParts() {
+    if (keeping) return true;
+    var morph = window.Idiomorph;
+    if (!morph || !morph.defaults || !morph.defaults.callbacks) return false;
+    var before = morph.defaults.callbacks.beforeNodeMorphed;
+    morph.defaults.callbacks.beforeNodeMorphed = function (oldNode, newNode) {
+      if (oldNode.nodeType === 1 && newNode.nodeType === 1 &&
+          newNode.hasAttribute("data-kept") &&
+          oldNode.getAttribute("data-keep-of") === newNode.getAttribute("data-keep-of")) return false;
+      return before ? before(oldNode, newNode) : undefined;
+    };
+    keeping = true;
+    return true;
+  }
+
+  function heldParts() {
+    var parts = document.querySelectorAll("#entry [data-keep][data-keep-of]:not([data-kept])");
+    var out = [];
+    for (var i = 0; i < parts.length; i++) {
+      out.push(parts[i].getAttribute("data-keep") + ":" + parts[i].getAttribute("data-keep-of"));
+    }
+    return out.join(",");
+  }
+
   function pump() {
     var form = entryForm();
     if (busy && Date.now() - since > 20000) busy = false; // an answer that never came
@@ -53,11 +84,13 @@
     since = Date.now();
     sentFrom = form;
     mark();
+    var values = queue.shift();
+    if (keepParts()) values.kept = heldParts();
     window.htmx.ajax("POST", form.getAttribute("action"), {
       source: form,
       target: "#entry",
       swap: "morph:outerHTML",
-      values: queue.shift()
+      values: values
     }).catch(function () {
       // htmx rejects the promise when the site cannot be reached; its afterRequest has already
       // ended the tap and site.js says so on the page (connection_lost).
@@ -94,6 +127,85 @@
     queue.push(values);
     pump();
   }, true);
+
+  // The keyboard (a desk's rummy pad): each key press goes into the same queue as a click.
+  // Cards pad: a rank then a suit letter is that card ("7h", "th" or "10h" the ten, "2s" the
+  // two of spades, natural or wild as it stands); a rank alone adds it in the chosen suit
+  // (sent after the next key or a moment later); a suit letter alone chooses the suit; "*" the
+  // joker, "." is "…" (the next rank ends the run), "i" in hand, Enter a new meld, Backspace
+  // takes back. Number keys: digits, Backspace, Enter or Tab the other number.
+  var rankOf = { a: "A", t: "10", j: "J", q: "Q", k: "K" };
+  var pending = "";
+  var pendingTimer = null;
+  function send(action) {
+    queue.push({ action: action, tap: tapId() });
+    pump();
+  }
+  function flush() {
+    if (pendingTimer) { clearTimeout(pendingTimer); pendingTimer = null; }
+    var rank = pending;
+    pending = "";
+    if (rank && rank !== "1") send("rank:" + rank);
+  }
+  document.addEventListener("keydown", function (event) {
+    var entry = document.getElementById("entry");
+    if (!entry || !entry.classList.contains("rummy") || !window.htmx || !entryForm()) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    var where = event.target && event.target.tagName;
+    if (where === "INPUT" || where === "TEXTAREA" || where === "SELECT") return;
+    var key = event.key;
+    var lower = key.length === 1 ? key.toLowerCase() : key;
+    if (document.getElementById("pad-digit-0")) {  // the number keys
+      if (/^[0-9]$/.test(key)) send("digit:" + key);
+      else if (key === "Backspace") send("back");
+      else if (key === "Enter" || key === "Tab") send("next_field");
+      else return;
+      event.preventDefault();
+      return;
+    }
+    if (!document.getElementById("pad-rank-A")) return;  // the keys are not drawn yet
+    var rank = rankOf[lower] || (/^[2-9]$/.test(key) ? key : "");
+    if (key === "0" && pending === "1") rank = "10";
+    else if (key === "1") rank = "1";
+    if (rank) {
+      if (pending && rank !== "10") flush();
+      pending = rank;
+      if (pendingTimer) clearTimeout(pendingTimer);
+      pendingTimer = setTimeout(flush, 1200);
+    } else if ("shdc".indexOf(lower) >= 0 && lower.length === 1) {
+      var suit = lower.toUpperCase();
+      if (pendingTimer) { clearTimeout(pendingTimer); pendingTimer = null; }
+      if (pending && pending !== "1") send("card:" + pending + suit);
+      else send("suit:" + suit);
+      pending = "";
+    } else if (key === "*" || lower === "x") { flush(); send("joker"); }
+    else if (key === ".") { flush(); send("thru"); }
+    else if (lower === "i") { flush(); send("target:hand"); }
+    else if (key === "Enter") { flush(); send("new_meld"); }
+    else if (key === "Backspace") {
+      if (pending) { pending = ""; if (pendingTimer) clearTimeout(pendingTimer); pendingTimer = null; }
+      else send("back");
+    } else if (key === " ") { flush(); }
+    else return;
+    event.preventDefault();
+  });
+
+  // The pad folded (its <details> closed) stays folded when a tap's answer is morphed in.
+  (function keepFold() {
+    var morph = window.Idiomorph;
+    if (!morph || !morph.defaults || !morph.defaults.callbacks) {
+      document.addEventListener("DOMContentLoaded", function () {
+        if (window.Idiomorph && !keepFold.done) keepFold();
+      });
+      return;
+    }
+    keepFold.done = true;
+    var before = morph.defaults.callbacks.beforeAttributeUpdated;
+    morph.defaults.callbacks.beforeAttributeUpdated = function (name, node, mutation) {
+      if (name === "open" && node.tagName === "DETAILS" && node.classList.contains("pad")) return false;
+      return before ? before(name, node, mutation) : undefined;
+    };
+  })();
 
   // Another phone changed the deal (site.js's live check): draw it again when no tap waits.
   // The event is cancelled: this page redraws itself, through the queue (a redraw never

@@ -127,6 +127,16 @@
     if (!liveTimer && !liveAsking) liveSchedule();
   });
 
+  // A message is shown once, for the action that made it: when a part of the page is drawn
+  // again with messages of its own (a deal deleted on the scoreboard), those of the page it
+  // was loaded with (a deal corrected before) are no longer news, and go.
+  document.addEventListener("htmx:afterSettle", function () {
+    var drawn = document.querySelectorAll("#page .messages");
+    var old = document.querySelectorAll("#page > .messages");
+    if (drawn.length <= old.length) return;  // no part drawn with messages of its own
+    for (var i = 0; i < old.length; i++) old[i].remove();
+  });
+
   document.addEventListener("visibilitychange", keepAwake);
   document.addEventListener("DOMContentLoaded", keepAwake);
   document.addEventListener("htmx:afterSettle", keepAwake);
