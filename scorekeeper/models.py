@@ -13,6 +13,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scorekeeper import names
 from scorekeeper.rules.base import MatchHeader
@@ -24,9 +25,9 @@ MAX_DEALS = 100_000
 
 
 class Game(models.TextChoices):
-    BIRIBA = "biriba", "Biriba"
-    BURRACO = "burraco", "Burraco"
-    BARBU = "barbu", "Barbu"
+    BIRIBA = "biriba", pgettext_lazy("game", "Biriba")
+    BURRACO = "burraco", pgettext_lazy("game", "Burraco")
+    BARBU = "barbu", pgettext_lazy("game", "Barbu")
 
 
 def name_key(name: str) -> str:
