@@ -112,8 +112,11 @@
   // A redraw by the live check keeps the <details> the player opened (a deal's breakdown).
   document.addEventListener("DOMContentLoaded", function () {
     if (window.Idiomorph && window.Idiomorph.defaults) {
-      window.Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, node) {
+      // chained: a page's own script may keep other attributes (entry.js: the pad's fold)
+      var before = window.Idiomorph.defaults.callbacks.beforeAttributeUpdated;
+      window.Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, node, mutation) {
         if (keepOpen && name === "open" && node.tagName === "DETAILS") return false;
+        return before ? before(name, node, mutation) : undefined;
       };
     }
     liveSchedule();

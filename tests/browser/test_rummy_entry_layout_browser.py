@@ -1,0 +1,110 @@
+"""The rummy entry page in sight (issue 13): on a desktop the pad beside the entry and the
+keyboard entering cards; at 360 × 740 the totals, the verdict and Save in sight, the pad
+folding in one tap and staying folded through the taps; without JavaScript the pot's
+question answered and the pad folded all the same."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import enter_deal, new_match, new_phone, settled, sign_up, tap
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def in_view(page, selector: str) -> bool:
+    return page.evaluate(
+        """(s) => { const r = document.querySelector(s).getBoundingClientRect();
+                    return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0; }""",
+        selector,
+    )
+
+
+def test_on_a_desktop_the_pad_is_beside_the_entry_and_the_keyboard_enters_cards(
+    live_server, chromium
+):
+    phone = new_phone(chromium)  # the match is made on a phone, then opened on a desktop
+    sign_up(phone, live_server.url)
+    scoreboard = new_match(phone, live_server.url, "biriba")
+    desktop = chromium.new_context(viewport={"width": 1280, "height": 800})
+    desktop.add_cookies(phone.context.cookies())
+    page = desktop.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(scoreboard + "deals/new/")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 1280  # nothing to scroll sideways on a desktop either
+    pad = page.locator("#entry .pad").bounding_box()
+    panel = page.locator("#entry .side-panel").bounding_box()
+    assert pad["x"] >= panel["x"] + panel["width"] - 1, (pad, panel)  # beside, not under
+    assert pad["y"] < panel["y"] + panel["height"]
+    expect(page.locator(".keyboard-hint").first).to_be_visible()
+    for key in ("7", "h", "8", "h", "9", "h"):
+        page.keyboard.press(key)
+    settled(page)
+    expect(page.locator("#entry .emeld .cchip")).to_have_text(["7♥", "8♥", "9♥"])
+    page.keyboard.press("Backspace")
+    settled(page)
+    expect(page.locator("#entry .emeld .cchip")).to_have_text(["7♥", "8♥"])
+    page.keyboard.press("Enter")  # a new meld
+    for key in ("k", "s", "k", "d", "k", "c"):
+        page.keyboard.press(key)
+    settled(page)
+    expect(page.locator("#entry .emeld").nth(1).locator(".cchip")).to_have_text(["K♠", "K♦", "K♣"])
+
+
+def test_at_360_px_save_and_the_totals_stay_in_sight_and_the_pad_folds(live_server, chromium):
+    page = new_phone(chromium)
+    sign_up(page, live_server.url)
+    new_match(page, live_server.url, "burraco")
+    enter_deal(page, 1)
+    for action in ("suit:H", "rank:4", "rank:5", "rank:6", "rank:7", "rank:8"):
+        tap(page, action)
+    settled(page)
+    assert in_view(page, ".entry-bar [data-save]") and in_view(page, ".entry-bar")
+    page.mouse.wheel(0, 2000)
+    page.wait_for_timeout(200)
+    assert in_view(page, ".entry-bar [data-save]")  # sticky: still there, scrolled down
+    # the pad folds in one tap, and stays folded while taps are answered
+    page.locator("#entry details.pad > summary").click()
+    expect(page.locator("#pad-rank-A")).to_be_hidden()
+    tap(page, "side:1")
+    settled(page)
+    expect(page.locator("#entry details.pad")).not_to_have_attribute("open", "")
+    expect(page.locator("#pad-rank-A")).to_be_hidden()
+    page.locator("#entry details.pad > summary").click()
+    expect(page.locator("#pad-rank-A")).to_be_visible()
+
+
+def test_without_javascript_the_pot_is_asked_and_the_pad_folds(live_server, chromium):
+    page = new_phone(chromium, javascript=False)
+    sign_up(page, live_server.url)
+    scoreboard = new_match(page, live_server.url, "burraco")
+    enter_deal(page, 1)
+
+    def press(action: str) -> None:
+        with page.expect_navigation():
+            page.locator(f'#entry button[name="action"][value="{action}"]').first.click()
+
+    for action in (
+        "suit:H",
+        "rank:4",
+        "rank:5",
+        "rank:6",
+        "side:1",
+        "suit:S",
+        "rank:3",
+        "rank:4",
+        "rank:5",
+    ):
+        press(action)
+    press("save")
+    expect(page.locator('[data-message="pot_unanswered"]').first).to_be_visible()
+    press("pot_no:1")  # the side on screen: Babis & Dora did not take it
+    press("side:0")
+    press("pot:0")
+    page.locator("#entry details.pad > summary").click()  # a <details>: no script needed
+    expect(page.locator("#pad-rank-A")).to_be_hidden()
+    press("save")
+    assert page.url == scoreboard
+    expect(page.locator("main")).to_contain_text("Deal 1 saved.")
