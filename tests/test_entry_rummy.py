@@ -941,7 +941,9 @@ def test_going_out_answers_the_pot_question(auth_client, biriba):
     assert [s["took_pot"] for s in Deal.objects.get().data["sides"]] == [True, True]
 
 
-def test_the_pot_answer_taps_again_to_unanswered():
+def test_the_pot_answer_is_the_key_last_pressed_however_often():
+    """Yes and no are answers, not switches: a key pressed twice (a tap resent, two phones
+    answering alike) leaves the answer it gives."""
     draft = st.RummyDraft.new(game="biriba", side_count=2)
     assert draft.sides[1].took_pot is None
     st.rummy_apply(draft, "pot_no:1")
@@ -949,7 +951,10 @@ def test_the_pot_answer_taps_again_to_unanswered():
     st.rummy_apply(draft, "pot:1")
     assert draft.sides[1].took_pot is True
     st.rummy_apply(draft, "pot:1")
-    assert draft.sides[1].took_pot is None
+    assert draft.sides[1].took_pot is True
+    st.rummy_apply(draft, "pot_no:1")
+    st.rummy_apply(draft, "pot_no:1")
+    assert draft.sides[1].took_pot is False
 
 
 def test_a_set_is_entered_rank_first_then_one_suit_key_a_card():

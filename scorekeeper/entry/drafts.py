@@ -757,12 +757,10 @@ def rummy_apply(
             side.remove("discard", 0, seen_side.final_discard)
         case "side", [k]:
             draft.side = _index(k, n)
-        case "pot", [k]:  # "took it"; pressed again (as the screen showed it): unanswered
-            chosen = _index(k, n)
-            draft.sides[chosen].took_pot = None if seen.sides[chosen].took_pot is True else True
-        case "pot_no", [k]:  # "did not take it"; pressed again: unanswered
-            chosen = _index(k, n)
-            draft.sides[chosen].took_pot = None if seen.sides[chosen].took_pot is False else False
+        case "pot", [k]:  # "took it": an answer, the same however often it is pressed
+            draft.sides[_index(k, n)].took_pot = True
+        case "pot_no", [k]:  # "did not take it"
+            draft.sides[_index(k, n)].took_pot = False
         case "went_out", [k]:
             chosen = _index(k, n)
             out = not seen.sides[chosen].went_out

@@ -121,7 +121,13 @@ def new_match(
 
 
 def tap(page, action: str) -> None:
-    """Press the deal-entry key whose action is ``action``, without waiting for the answer."""
+    """Press the deal-entry key whose action is ``action``, without waiting for the answer.
+
+    The pot's question sits under the cards being entered and moves down as an answer adds a
+    line of them: it is answered once the page is drawn (as a player reads it before tapping
+    it), so that the tap is not aimed where the button was a moment before."""
+    if action.startswith(("pot:", "pot_no:")):
+        settled(page)
     page.locator(f'#entry button[name="action"][value="{action}"]').first.click()
 
 

@@ -103,7 +103,7 @@ def test_one_side_enters_the_other_accepts_then_rejects_with_a_reason(
     owner.wait_for_url(re.compile(r"/deals/2/edit/$"))
     expect(owner.locator('[data-message="deal_rejected"]')).to_contain_text("never took our pot")
     fits(owner)
-    keys(owner, ["side:1", "pot:1"], javascript=javascript)  # Babis & Dora never took their pot
+    keys(owner, ["side:1", "pot_no:1"], javascript=javascript)  # Babis & Dora never took it
     save_correction(owner, scoreboard, javascript=javascript)
     expect(owner.locator("main")).to_contain_text("Deal 2 corrected: it waits")
 

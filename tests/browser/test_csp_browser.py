@@ -89,7 +89,8 @@ def test_every_page_keeps_to_the_policy(chromium, live_server):
     scoreboard = new_match(page, base, "burraco")
     watch.clean("scoreboard")
     enter_deal(page, 1)
-    for action in [*run("H", "3 4 5"), "side:1", *run("S", "3 4 5"), "target:hand"]:
+    keys_ = [*run("H", "3 4 5"), "pot:0", "side:1", *run("S", "3 4 5"), "target:hand", "pot_no:1"]
+    for action in keys_:
         tap(page, action)
     settled(page)
     watch.clean("rummy pad")
