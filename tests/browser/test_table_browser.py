@@ -65,6 +65,8 @@ def tap(page, action: str) -> None:
     is brought to the front first, as the player's finger would."""
     if len(page.context.pages) > 1:
         page.bring_to_front()  # a tab in the background draws slowly (and Playwright waits)
+    if action.startswith(("pot:", "pot_no:")):
+        answered(page)  # the pot's question moves down as cards are entered: read, then tap
     key = page.locator(f'#entry button[name="action"][value="{action}"]').first
     key.evaluate("(key) => key.scrollIntoView({block: 'center'})")
     key.click()
