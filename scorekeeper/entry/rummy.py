@@ -211,9 +211,10 @@ class RummyPage:
 
     def pad_variant(self, draft: st.RummyDraft) -> str | None:
         """Which pad the page draws (the cards' or the number keys': the keypad serves a side
-        counted as totals and the value of a hand, card by card): a tap's answer leaves the
-        pad out when the phone already holds this one (views: ``pad_kept``). The pad's state
-        (the chosen suit, "…" pressed, a set in progress) is drawn from #entry's attributes."""
+        counted as totals and the value of a hand, card by card). The keys draw the same
+        for a kind whatever the deal's state, so a tap's answer can leave them out
+        (``{% keep "pad" %}``); that state (the chosen suit, "…" pressed, a set in progress)
+        is drawn from #entry's attributes."""
         side = draft.sides[draft.side]
         if side.mode == "totals" or side.target == "hand_points":
             return "totals"
