@@ -3,7 +3,8 @@ pad would, and count the taps: ``play(page, deal) -> int``, Save included (the c
 Save, as with benchmarks/taps_barbu.py).
 
 The player uses what the page offers (so the same code measures an older pad too): a run's
-natural cards by suit then ranks, "…" (``data-thru``) for four cards or more in a row, a set
+natural cards by suit then ranks: the first and the last rank where a rank that skips fills
+the run in (``data-run-fill``), else "…" (``data-thru``) for four cards or more in a row, a set
 rank first then one suit key a card when the page adds by suit (``data-set-rank``), the hand by
 its value when the page can (``data-hand-as-points``) and it holds two cards or more, the pot
 answered yes / no (``data-pot`` / ``data-pot-no``), going out. A side given as ``totals`` is
@@ -94,14 +95,33 @@ def _meld(pad: Pad, meld: list[str]) -> None:
             _card(pad, card, wild_key=card != "JK")
         return
     suit = next((c[-1] for c in meld if c != "JK" and c[:-1] != "2"), None)
-    for seg in _segments(meld):
+    fills = pad.has("[data-run-fill]")
+    after_wild = False  # the card before was a wild that follows a natural of the run's suit
+    for i, seg in enumerate(_segments(meld)):
         first = seg[0]
         wild = first == "JK" or (first[:-1] == "2" and first[-1] != suit)
         if wild:
             _card(pad, first, wild_key=first != "JK")
+            after_wild = i > 0
             continue
-        _card(pad, first)
         rest = seg[1:]
+        if fills and after_wild and rest and pad.attr("data-chosen-suit") == first[-1]:
+            # the wild stands for the rank before this segment: its last rank fills it in
+            pad.tap(f"rank:{seg[-1][:-1]}")
+            after_wild = False
+            continue
+        after_wild = False
+        _card(pad, first)
+        if fills and rest:
+            # the first card, then the last: the ranks between are filled in (an ace high
+            # after a card under eight: up to the king first, then the ace)
+            if rest[-1][:-1] == "A" and RANKS.index(first[:-1]) < 7:
+                if len(rest) > 1:
+                    pad.tap("rank:K")
+                pad.tap("rank:A")
+            else:
+                pad.tap(f"rank:{rest[-1][:-1]}")
+            continue
         end_high = rest and rest[-1][:-1] == "A" and RANKS.index(first[:-1]) < 7
         if by_suit and len(rest) >= 3 and not end_high:
             pad.tap("thru")

@@ -327,9 +327,9 @@ def test_tapping_a_card_chip_takes_it_away_and_backspace_takes_the_last(auth_cli
 def test_went_out_is_one_choice_across_sides(auth_client, biriba):
     url = new_url(biriba)
     response = press(auth_client, url, "", "went_out:0", "went_out:1")
-    sides = json.loads(draft_of(response))["sides"]
-    assert [s["went_out"] for s in sides] == [False, True]
-    assert sides[1]["took_pot"] is True  # going out needs the pot: ticked with it
+    sides = st.RummyDraft.loads(draft_of(response), game="biriba", side_count=2).sides
+    assert [s.went_out for s in sides] == [False, True]
+    assert sides[1].took_pot is True  # going out needs the pot: ticked with it
 
 
 def test_the_draft_survives_a_reload(auth_client, biriba):
@@ -981,6 +981,46 @@ def test_a_run_by_its_first_and_last_card():
     for action in ("new_meld", "suit:C", "rank:A", "thru", "rank:4"):
         st.rummy_apply(draft, action)
     assert draft.sides[0].melds[2] == ["AC", "2C", "3C", "4C"]  # the ace low, the two natural
+
+
+def test_a_rank_that_skips_fills_the_run_in():
+    def meld(*actions: str) -> list[str]:
+        draft = st.RummyDraft.new(game="biriba", side_count=2)
+        for action in actions:
+            st.rummy_apply(draft, action)
+        return draft.sides[0].melds[-1]
+
+    assert meld("suit:H", "rank:4", "rank:J") == [f"{r}H" for r in "4 5 6 7 8 9 10 J".split()]
+    assert meld("suit:H", "rank:J", "rank:8") == ["JH", "10H", "9H", "8H"]  # downwards too
+    assert meld("suit:S", "rank:9", "rank:A") == ["9S", "10S", "JS", "QS", "KS", "AS"]
+    assert meld("suit:S", "rank:A", "rank:Q") == ["AS", "KS", "QS"]  # a lone ace, then high
+    assert meld("suit:C", "rank:A", "rank:4") == ["AC", "2C", "3C", "4C"]  # low: the two natural
+    # the wild after a natural stands for the next rank; the fill goes on after it
+    assert meld("suit:D", "rank:6", "rank:8", "card:2C", "rank:Q") == [
+        "6D",
+        "7D",
+        "8D",
+        "2C",
+        "10D",
+        "JD",
+        "QD",
+    ]
+    # a gap for a wild: the wild first, then the card after the gap
+    assert meld("suit:D", "rank:6", "card:2C", "rank:8") == ["6D", "2C", "8D"]
+    # nothing to fill: a rank beside the last card, the same rank, ranks already there
+    assert meld("suit:H", "rank:4", "rank:5") == ["4H", "5H"]
+    assert meld("suit:H", "rank:4", "rank:5", "rank:6", "rank:3") == ["4H", "5H", "6H", "3H"]
+    assert meld("suit:H", "rank:4", "rank:5", "rank:6", "rank:2") == ["4H", "5H", "6H", "2H"]
+    # a set is never filled: its rank, then one suit key a card
+    draft = st.RummyDraft.new(game="burraco", side_count=2)
+    for action in ("suit:S", "rank:K", "suit:D", "rank:9"):
+        st.rummy_apply(draft, action, sets=True)
+    assert draft.sides[0].melds == [["KS", "KD", "9D"]]
+    # cards in hand are never filled
+    draft = st.RummyDraft.new(game="biriba", side_count=2)
+    for action in ("target:hand", "suit:H", "rank:4", "rank:9"):
+        st.rummy_apply(draft, action)
+    assert draft.sides[0].hand == ["4H", "9H"]
 
 
 def test_a_card_that_cannot_belong_to_the_meld_starts_a_new_one():

@@ -305,9 +305,11 @@ def test_the_pot_and_went_out_hooks_follow_the_side_shown(auth_client, make_matc
     assert page.one("data-went-out").attrs["data-went-out"] == "1"
     page = tree(press_hook(auth_client, url, page, "data-pot", "1"))
     page = tree(press_hook(auth_client, url, page, "data-went-out", "1"))
-    draft = json.loads(page.one("name", "draft").attrs["value"])
-    assert draft["sides"][1]["took_pot"] and draft["sides"][1]["went_out"]
-    assert not draft["sides"][0]["took_pot"]
+    draft = st.RummyDraft.loads(
+        page.one("name", "draft").attrs["value"], game="biriba", side_count=2
+    )
+    assert draft.sides[1].took_pot and draft.sides[1].went_out
+    assert not draft.sides[0].took_pot
 
 
 def test_the_keys_mean_what_the_hooks_say(auth_client, make_match):

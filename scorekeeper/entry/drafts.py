@@ -414,6 +414,45 @@ class SideDraft:
         self.melds[at].extend(cards[: max(0, min(room, 13))])
         return True
 
+    def fill_run_to(self, suit: str, rank: str) -> bool:
+        """A rank key that skips ranks fills the run in: after ``4♥``, ``J♥`` enters
+        ``5♥ … J♥`` (a run is entered by its first and its last card). Only when the meld taps
+        go to is a run of ``suit`` so far whose last card is a natural of that suit (or a wild
+        right after one: the wild stands for the next rank), the skipped ranks are not in it
+        already, and nothing is left to guess: a set, another suit, a rank beside the last
+        card or the same rank add the card as it is. A gap for a wild is left by tapping the
+        wild first (``6♦ 2♣ 8♦``). False when nothing was filled."""
+        at = self.target_position()
+        if self.mode != "cards" or at is None or not self.melds[at]:
+            return False
+        meld = self.melds[at]
+        naturals = [c for c in meld if c != JOKER and not (c[:-1] == "2" and c[-1] != suit)]
+        if any(c[-1] != suit for c in naturals) or self.set_rank() is not None and len(meld) > 1:
+            return False
+        last, wilds = meld[-1], 0
+        if last == JOKER or last[-1] != suit:
+            if len(meld) < 2 or meld[-2] == JOKER or meld[-2][-1] != suit:
+                return False
+            last, wilds = meld[-2], 1
+        low = RANKS.index(last[:-1])
+        high = RANKS.index(rank)
+        if low == 0 and (any(c[:-1] == "K" for c in naturals) or len(meld) == 1 and high >= 7):
+            low = 13  # the ace above the king (a lone ace, then an eight or more: A K Q …)
+        if rank == "A" and low >= RANKS.index("8"):
+            high = 13  # the ace after the king
+        step = 1 if high > low else -1
+        first = low + step * (1 + wilds)
+        if (high - first) * step <= 0:
+            return False  # beside the last card (or its wild), or the same rank
+        cards = [RANKS[i % 13] + suit for i in range(first, high + step, step)]
+        held = {c[:-1] for c in naturals}
+        if any(c[:-1] in held for c in cards) or len(meld) + len(cards) > 14:
+            return False
+        if MAX_CARDS - self.card_count() < len(cards):
+            return False
+        meld.extend(cards)
+        return True
+
     def takes(self, card: str) -> bool:
         """Whether ``card`` may belong to the meld taps go to: a meld of three cards or more
         that is a run of one suit takes that suit (or a wild), a set its rank (or a wild);
@@ -493,6 +532,30 @@ class SideDraft:
         return out
 
 
+_SIDE_DEFAULTS: dict[str, Any] = {
+    "mode": "cards",
+    "took_pot": None,
+    "went_out": False,
+    "final_discard": None,
+    "hand_points": None,
+    "melded": 0,
+    "in_hand": 0,
+    "bonuses": {},
+    "target": NEW_MELD,
+}
+
+
+def _side_compact(raw: dict[str, Any]) -> dict[str, Any]:
+    """A side's JSON without the keys :meth:`SideDraft.from_json` reads back as they were: the
+    defaults, meld ids 0, 1, 2… and the next id after them (the cards always stay)."""
+    out = {k: v for k, v in raw.items() if k not in _SIDE_DEFAULTS or v != _SIDE_DEFAULTS[k]}
+    if out["ids"] == list(range(len(out["melds"]))):
+        del out["ids"]
+        if out["next_id"] == len(out["melds"]):
+            del out["next_id"]
+    return out
+
+
 @dataclass
 class RummyDraft:
     game: str
@@ -565,7 +628,14 @@ class RummyDraft:
         }
 
     def dumps(self) -> str:
-        return json.dumps(self.to_json(), separators=(",", ":"))
+        """The page's copy, its keys at their default value left out (``from_json`` reads
+        them back as those defaults): every tap's answer carries it."""
+        raw = self.to_json()
+        for key, default in (("thru", False), ("trump", None)):
+            if raw[key] == default:
+                del raw[key]
+        raw["sides"] = [_side_compact(s) for s in raw["sides"]]
+        return json.dumps(raw, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, raw: Any, *, game: str, side_count: int) -> RummyDraft:
@@ -602,8 +672,9 @@ class RummyDraft:
             raise UnreadableDraft("not a draft of this game")
         draft = cls.from_json(raw, game=game, side_count=side_count)
         if game == "biriba":
-            _same(raw, draft.to_json(), ("trump",))
+            _same({"trump": None, **raw}, draft.to_json(), ("trump",))
         for posted, side in zip(sides, draft.sides, strict=True):
+            posted = {**_SIDE_DEFAULTS, **posted}  # as dumps() leaves them out
             melds = posted.get("melds")
             if not isinstance(melds, list):
                 raise UnreadableDraft("melds")
@@ -709,7 +780,9 @@ def rummy_apply(
         case "card", [card] if is_card(card):
             side.add_to_meld(card)
         case "rank", [rank] if rank in RANKS:
-            if not (thru and side.mode == "cards" and side.set_run_end(draft.suit, rank)):
+            if thru and side.mode == "cards" and side.set_run_end(draft.suit, rank):
+                pass
+            elif not side.fill_run_to(draft.suit, rank):
                 side.add_to_meld(rank + draft.suit)
         case "thru", []:
             # "first … last": the next rank key ends the run begun by the meld's last card
