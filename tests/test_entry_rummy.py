@@ -1005,6 +1005,7 @@ def test_a_rank_that_skips_fills_the_run_in():
         "JD",
         "QD",
     ]
+    assert meld("suit:D", "rank:3", "joker", "rank:8") == ["3D", "JK", "5D", "6D", "7D", "8D"]
     # a gap for a wild: the wild first, then the card after the gap
     assert meld("suit:D", "rank:6", "card:2C", "rank:8") == ["6D", "2C", "8D"]
     # nothing to fill: a rank beside the last card, the same rank, ranks already there

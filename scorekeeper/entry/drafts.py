@@ -427,8 +427,9 @@ class SideDraft:
             return False
         meld = self.melds[at]
         naturals = [c for c in meld if c != JOKER and not (c[:-1] == "2" and c[-1] != suit)]
-        if any(c[-1] != suit for c in naturals) or self.set_rank() is not None and len(meld) > 1:
-            return False
+        ranks = {c[:-1] for c in naturals}
+        if any(c[-1] != suit for c in naturals) or len(naturals) > len(ranks):
+            return False  # another suit, or a rank twice: a set (K♠ K♦ …)
         last, wilds = meld[-1], 0
         if last == JOKER or last[-1] != suit:
             if len(meld) < 2 or meld[-2] == JOKER or meld[-2][-1] != suit:
