@@ -484,6 +484,23 @@ def test_a_side_counted_by_hand_is_entered_as_totals(auth_client, biriba):
     }
 
 
+def test_the_next_deal_is_counted_as_the_last_one_was(auth_client, biriba):
+    url = new_url(biriba)
+    keys = ["mode:totals", "digit:9", "digit:0", "pot:0", "side:1", "digit:4", "digit:0", "pot:1"]
+    press(auth_client, url, "", *keys, "save")
+    assert Deal.objects.filter(match=biriba).count() == 1
+    page = auth_client.get(url).content.decode()
+    assert 'data-mode="totals"' in page  # deal 2 starts by totals: the table counts so
+    draft = st.RummyDraft.loads(draft_of(auth_client.get(url)), game="biriba", side_count=2)
+    assert [s.mode for s in draft.sides] == ["totals", "totals"]
+    assert all(s.untouched and s.took_pot is None for s in draft.sides)  # nothing else given
+    # a deal entered card by card: the next one starts card by card again
+    keys = ["mode:cards", *run("H", "3 4 5"), "pot:0", "side:1", "mode:cards"]
+    press(auth_client, url, "", *keys, *run("S", "3 4 5"), "pot:1", "save")
+    assert Deal.objects.filter(match=biriba).count() == 2
+    assert 'data-mode="cards"' in auth_client.get(url).content.decode()
+
+
 def test_the_keypad_moves_between_the_two_numbers_with_one_key(auth_client, biriba):
     url = new_url(biriba)
     keys = ["mode:totals", "digit:9", "digit:0", "next_field", "digit:1", "digit:0"]

@@ -111,7 +111,13 @@ class RummyPage:
                 game=self.game,
                 side_count=self.side_count,
             )
-        return st.RummyDraft.new(game=self.game, side_count=self.side_count)
+        draft = st.RummyDraft.new(game=self.game, side_count=self.side_count)
+        last = self.match.deals.order_by("-number").values_list("data", flat=True).first()
+        if last and all("totals" in side for side in last.get("sides", ())):
+            # a table that counted the last deal by totals counts this one so (one tap less)
+            for side in draft.sides:
+                side.mode, side.target = "totals", "melded"
+        return draft
 
     def initial_content(self) -> dict[str, Any]:
         return self._initial().content_json()
