@@ -1,5 +1,7 @@
-"""What the benchmarks that serve the site share: gunicorn as ``make serve`` runs it, on a fresh
-database, and a few helpers (progress lines, percentiles, PostgreSQL).
+"""What the benchmarks share: gunicorn as ``make serve`` runs it, on a fresh database, and a few
+helpers (progress lines, percentiles, PostgreSQL, the command line, the setup steps, a phone's
+requests, client processes started together); and the match documents that score_bench.py and
+scoring.py score with the rules core alone. What they print alike is in _report.py.
 
 The site is served by gunicorn (4 sync workers, DEBUG off, a throwaway SECRET_KEY,
 ALLOWED_HOSTS=127.0.0.1, SECURE_COOKIES off: plain http on loopback) on a free port of
@@ -11,23 +13,29 @@ moved there, :func:`prepare`), so the checkout is left as it was.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import http.client
 import importlib.util
 import json
 import math
+import multiprocessing
 import os
 import re
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
@@ -36,6 +44,7 @@ PG_SERVER = "postgres://postgres@127.0.0.1:5432"
 SETTINGS_MODULE = "bench_settings"
 LABELS = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
 FRAME = re.compile(r'\s+File "(?P<path>[^"]+)", line (?P<line>\d+), in (?P<function>\S+)')
+START_TIMEOUT = 300  # s for the client processes to start (lengths.py: or to be ready for a run)
 
 STARTED = time.monotonic()
 
@@ -64,6 +73,68 @@ def gunicorn_missing() -> str | None:
     return None
 
 
+def script_parser(doc: str) -> argparse.ArgumentParser:
+    """A script's command line: the first paragraph of its docstring ``doc`` as the
+    description, the rest of it left as it is written."""
+    return argparse.ArgumentParser(
+        description=doc.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+
+
+def add_budget(
+    parser: argparse.ArgumentParser,
+    defaults: dict[str, Any],
+    quick: dict[str, Any],
+    *,
+    seconds: str,
+    requests: str,
+) -> None:
+    """--seconds S or --requests N (one of them), each measurement's budget: ``seconds`` and
+    ``requests`` say what of it (their help), ``defaults`` and ``quick`` (the presets) the
+    seconds."""
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--seconds",
+        type=float,
+        help=f"{seconds} (default {defaults['seconds']:g} s; --quick {quick['seconds']:g})",
+    )
+    budget.add_argument("--requests", type=int, help=requests)
+
+
+def add_databases(parser: argparse.ArgumentParser, quick: str) -> None:
+    """--db (both by default, SQLite with --quick) and --quick (``quick`` says what it is)."""
+    parser.add_argument(
+        "--db", choices=("sqlite", "postgresql", "both"), help="default both (--quick: sqlite)"
+    )
+    parser.add_argument("--quick", action="store_true", help=quick)
+
+
+def apply_presets(
+    parser: argparse.ArgumentParser,
+    args: argparse.Namespace,
+    defaults: dict[str, Any],
+    quick: dict[str, Any],
+) -> list[str]:
+    """The options of :func:`add_budget` and :func:`add_databases` checked and completed: the
+    seconds of the preset (``quick`` with --quick, else ``defaults``) when neither budget was
+    given, every other value of the preset set in ``args``; returns the databases to run."""
+    if args.seconds is not None and args.seconds <= 0:
+        parser.error("--seconds must be positive")
+    preset = quick if args.quick else defaults
+    if args.seconds is None and args.requests is None:
+        args.seconds = preset["seconds"]
+    for name, value in preset.items():
+        if name != "seconds":
+            setattr(args, name, value)
+    db = args.db or ("sqlite" if args.quick else "both")
+    return database_list(db)
+
+
+def database_list(db: str) -> list[str]:
+    """The databases of ``--db`` (sqlite, postgresql or both)."""
+    return ["sqlite", "postgresql"] if db == "both" else [db]
+
+
 def percentile(sorted_values: list[float], p: float) -> float:
     if not sorted_values:
         return math.nan
@@ -90,6 +161,28 @@ def run_step(script: str, name: str, job: Any, env: dict[str, str], tmp: Path) -
     path.write_text(json.dumps(job))
     run_quiet([sys.executable, str(Path(script).resolve()), "_step", name, str(path)], env, name)
     return json.loads(Path(str(path) + ".out").read_text())
+
+
+def run_script(main: Callable[[], int], steps: dict[str, Callable[[Any], Any]]) -> None:
+    """A script's start: ``main()``, or in the child process :func:`run_step` starts
+    (``script _step name path``) that step, ``steps[name]``; exits with its status."""
+    if sys.argv[1:2] == ["_step"]:
+        sys.exit(django_step(sys.argv[2:], steps))
+    sys.exit(main())
+
+
+def django_step(argv: list[str], steps: dict[str, Callable[[Any], Any]]) -> int:
+    """The other side of :func:`run_step`, in the child process (``argv``: name, path): Django
+    set up with the server's settings, ``steps[name]`` run on the job read from ``path``, its
+    answer written beside it."""
+    import django
+
+    name, path = argv
+    django.setup()
+    job = json.loads(Path(path).read_text())
+    result = steps[name](job)
+    Path(path + ".out").write_text(json.dumps(result))
+    return 0
 
 
 def server_env(database_url: str, tmp: Path) -> dict[str, str]:
@@ -163,6 +256,31 @@ def database(db: str, tmp: Path, name: str) -> Iterator[dict[str, str]]:
                 say(f"PostgreSQL: could not drop {name}: {e}")
 
 
+def each_database[T](
+    databases: list[str],
+    prefix: str,
+    run: Callable[[str, Path], T],
+    name: Callable[[str], str] = LABELS.__getitem__,
+) -> tuple[dict[str, T], list[str]]:
+    """``run(db, tmp)`` for each database in turn, in one temporary directory (``prefix``) with
+    the static files collected (:func:`prepare`), removed after: the answer of each run, and
+    the databases whose run stopped on a :class:`Failure` (said after ``name(db)``)."""
+    results: dict[str, T] = {}
+    failed: list[str] = []
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    try:
+        prepare(tmp)
+        for db in databases:
+            try:
+                results[db] = run(db, tmp)
+            except Failure as e:
+                say(f"{name(db)}: {e}")
+                failed.append(db)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return results, failed
+
+
 def get(port: int, path: str) -> int:
     connection = http.client.HTTPConnection(HOST, port, timeout=10)
     try:
@@ -172,6 +290,98 @@ def get(port: int, path: str) -> int:
         return reply.status
     finally:
         connection.close()
+
+
+def phone_headers(
+    origin: str,
+    agent: str,
+    cookies: dict[str, str],
+    *,
+    fields: dict[str, str] | None = None,
+    target: str = "",
+    current: str = "",
+    csrf: str = "",
+) -> tuple[dict[str, str], bytes | None]:
+    """The headers and the body of a request as a phone's browser sends it (English, gzip
+    accepted, ``cookies``): ``fields``, a form posted from ``origin``; ``target``, as htmx.ajax
+    sends it into that element from the page ``current`` (entry.js's tap queue, site.js's live
+    redraw); ``csrf``, the X-CSRFToken header."""
+    headers = {"Accept-Language": "en", "Accept-Encoding": "gzip", "User-Agent": agent}
+    body = None
+    if fields is not None:
+        body = urlencode(fields).encode()
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+        headers["Origin"] = origin
+    if target:
+        headers.update(
+            {
+                "HX-Request": "true",
+                "HX-Current-URL": origin + current,
+                "HX-Target": target,
+                "HX-Trigger": f"{target}-form" if target == "entry" else target,
+            }
+        )
+    if csrf:
+        headers["X-CSRFToken"] = csrf
+    if cookies:
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    return headers, body
+
+
+def send(
+    port: int, method: str, path: str, headers: dict[str, str], body: bytes | None, timeout: float
+) -> tuple[Any, bytes, float, str]:
+    """One request on a connection of its own, timed: (the reply, its body as sent, ms, ""),
+    or on a connection error (None, b"", ms, why)."""
+    connection = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    started = time.perf_counter()
+    try:
+        connection.request(method, path, body=body, headers=headers)
+        reply = connection.getresponse()
+        raw = reply.read()
+    except (OSError, http.client.HTTPException) as e:
+        ms = (time.perf_counter() - started) * 1000
+        return None, b"", ms, f"connection: {type(e).__name__}: {e}"
+    finally:
+        connection.close()
+    return reply, raw, (time.perf_counter() - started) * 1000, ""
+
+
+def keep_cookies(cookies: dict[str, str], headers: Any) -> None:
+    """The cookies a reply's ``headers`` set kept in ``cookies``, those it deletes taken out."""
+    for line in headers.get_all("Set-Cookie") or []:
+        jar = SimpleCookie()
+        try:
+            jar.load(line)
+        except CookieError:
+            continue
+        for name, morsel in jar.items():
+            gone = morsel["max-age"] == "0" or "1970" in morsel["expires"]
+            if gone or morsel.value == "":
+                cookies.pop(name, None)
+            else:
+                cookies[name] = morsel.coded_value
+
+
+def start_together(
+    target: Callable[[dict[str, Any], Any, Any], None], configs: list[dict[str, Any]]
+) -> tuple[list[Any], Any]:
+    """A client process (spawned) for each of ``configs``, ``target(config, barrier, queue)``,
+    all started together: once every one has reached the barrier (within START_TIMEOUT), the
+    processes and the queue they report on."""
+    context = multiprocessing.get_context("spawn")
+    barrier = context.Barrier(len(configs) + 1)
+    queue = context.Queue()
+    processes = []
+    for cfg in configs:
+        process = context.Process(target=target, args=(cfg, barrier, queue), daemon=True)
+        process.start()
+        processes.append(process)
+    try:
+        barrier.wait(timeout=START_TIMEOUT)
+    except Exception as e:
+        raise Failure(f"the clients did not all start ({type(e).__name__})") from e
+    return processes, queue
 
 
 class Server:
@@ -263,3 +473,55 @@ class Server:
                     at = f" (at {' < '.join(reversed(frames[-3:]))})" if frames else ""
                     found[lines[j].strip()[:200] + at] += 1
         return found
+
+
+# --- the match documents scored with the rules core alone (score_bench.py, scoring.py) ----------
+
+BIRIBA_DEAL: dict[str, Any] = {
+    "trump": "C",
+    "sides": [
+        {
+            "melds": [
+                ["3C", "4C", "5C", "6C", "7C", "8C", "9C"],
+                ["8H", "9H", "10H", "JH", "QH", "KH", "JK"],
+                ["QS", "KS", "AS"],
+            ],
+            "hand": ["5D", "7S"],
+            "took_pot": True,
+        },
+        {
+            "melds": [["AD", "2D", "3D", "4D", "5D", "6D", "7D"], ["5S", "6S", "2H", "8S"]],
+            "hand": ["KS", "QS"],
+            "took_pot": True,
+            "went_out": False,
+        },
+    ],
+}
+BURRACO_DEAL: dict[str, Any] = {
+    "sides": [
+        {
+            "melds": [["3H", "4H", "5H", "6H", "7H", "8H", "9H"], ["KS", "KD", "KC"]],
+            "hand": ["4C", "QD"],
+            "took_pot": True,
+            "went_out": True,
+        },
+        {
+            "melds": [["10S", "JS", "QS", "JK"], ["7S", "7D", "7C"]],
+            "hand": ["AH", "2C", "5D", "KS"],
+            "took_pot": True,
+        },
+    ]
+}
+BARBU_MATCH = ROOT / "tests" / "data" / "barbu" / "classic-28.json"  # a whole classic match
+
+
+def rummy_doc(game: str, deal: dict[str, Any], n: int) -> dict[str, Any]:
+    """A match document of ``game`` holding ``n`` copies of ``deal``, with a target no match
+    reaches."""
+    return {
+        "format": "scorekeeper-match/1",
+        "game": game,
+        "rules": {"target": 1_000_000},
+        "players": ["Anna", "Babis", "Chris", "Dora"],
+        "deals": [json.loads(json.dumps(deal)) for _ in range(n)],
+    }

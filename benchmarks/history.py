@@ -47,34 +47,33 @@ from __future__ import annotations
 import argparse
 import gzip
 import http.client
-import json
-import shutil
 import statistics
-import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from _report import kb, say_counts, say_exceptions, say_summary
 from _server import (
     HOST,
     LABELS,
-    STARTED,
     WORKERS,
-    Failure,
     Server,
+    add_budget,
+    add_databases,
+    apply_presets,
     database,
+    each_database,
     gunicorn_missing,
     percentile,
-    prepare,
+    run_script,
     run_step,
     say,
+    script_parser,
     step,
 )
 
 PG_DATABASE = "scorekeeper_history"
 ACCOUNTS = (10, 1000)
-FINISHED_TARGET = 150  # the finished rummy matches: about ten deals each
 FILTERED = "/matches/?game=barbu&player=Anna&status=finished&q=ann"
 PAGES = (
     ("history", "history /matches/"),
@@ -83,6 +82,7 @@ PAGES = (
 )
 DEFAULTS = {"seconds": 3.0, "least": 20, "warm": True}
 QUICK = {"seconds": 0.5, "least": 5, "warm": False}
+BUDGET = {"seconds": "per measurement", "requests": "per measurement (instead of --seconds)"}
 EXPECTED = {  # what each answer must hold to be the page asked
     "history": 'id="history-list"',
     "filtered": 'id="history-list"',
@@ -96,41 +96,16 @@ EXPECTED = {  # what each answer must hold to be the page asked
 
 def setup_account(name: str, count: int) -> dict[str, Any]:
     """``count`` finished matches of a new account: three made by the services, copies of
-    them after, one day apart; the paths of its pages and their queries."""
-    import datetime
-
-    from django.db import connection, transaction
+    them after, one day apart (lengths.py's ``finished_matches``); the paths of its pages and
+    their queries."""
     from django.test import Client
-    from django.utils import timezone
-    from lengths import BARBU_DEALS, _played, _queries, _user, copy_match
+    from lengths import _queries, _user, finished_matches
     from load import _session
 
     from scorekeeper.models import Match, Player
 
     owner = _user(name)
-    done = [
-        _played(owner, "biriba", None, {"target": FINISHED_TARGET}),
-        _played(owner, "burraco", None, {"target": FINISHED_TARGET}),
-        _played(owner, "barbu", BARBU_DEALS, {}),
-    ]
-    if not all(m.is_finished for m in done):
-        raise RuntimeError("a match meant to be finished is not")
-    rest = count - len(done)
-    for i, template in enumerate(list(done)):
-        copies = copy_match(template, rest // 3 + (i < rest % 3))
-        done += list(Match.objects.filter(pk__in=copies))
-    now = timezone.now()
-    for i, match in enumerate(done, start=1):
-        match.updated = match.finished_at = now - datetime.timedelta(days=i)
-        match.created = match.updated - datetime.timedelta(hours=2)
-    adapt = connection.ops.adapt_datetimefield_value
-    quote = connection.ops.quote_name
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.executemany(
-            f"UPDATE {quote(Match._meta.db_table)} SET {quote('created')} = %s, "
-            f"{quote('updated')} = %s, {quote('finished_at')} = %s WHERE {quote('id')} = %s",
-            [(adapt(m.created), adapt(m.updated), adapt(m.finished_at), m.pk) for m in done],
-        )
+    finished_matches(owner, count)
     if Match.objects.filter(owner=owner, status=Match.Status.FINISHED).count() != count:
         raise RuntimeError(f"{name} holds {Match.objects.filter(owner=owner).count()} matches")
 
@@ -170,17 +145,6 @@ def step_setup(job: dict[str, Any]) -> dict[str, Any]:
         "accounts": accounts,
         "seconds": time.monotonic() - started,
     }
-
-
-def django_step(argv: list[str]) -> int:
-    import django
-
-    name, path = argv
-    django.setup()
-    job = json.loads(Path(path).read_text())
-    result = {"setup": step_setup}[name](job)
-    Path(path + ".out").write_text(json.dumps(result))
-    return 0
 
 
 # --- the requests ----------------------------------------------------------------------------
@@ -263,10 +227,6 @@ def run_database(db: str, args: argparse.Namespace, tmp: Path) -> dict[str, Any]
     }
 
 
-def _kb(n: float) -> str:
-    return f"{n / 1024:.1f}"
-
-
 def report(result: dict[str, Any]) -> dict[str, Any]:
     runs, setup = result["runs"], result["setup"]
     base = sorted(
@@ -295,7 +255,7 @@ def report(result: dict[str, Any]) -> dict[str, Any]:
             say(
                 f"   {label:<20} {count:>8,} {len(ms):>4}  {p50[page, count] / base_ms:>7.1f} "
                 f"[{p50[page, count]:>6.1f}]  {p90 / base_ms:>7.1f} [{p90:>6.1f}]  "
-                f"{_kb(raw):>7} {_kb(sent):>7}  {queries:>7}"
+                f"{kb(raw):>7} {kb(sent):>7}  {queries:>7}"
             )
     say()
     small, large = ACCOUNTS
@@ -315,49 +275,23 @@ def report(result: dict[str, Any]) -> dict[str, Any]:
         )
     errors = [e for run in runs.values() for e in run["errors"]]
     say(f"   errors: {len(errors)}")
-    for line in sorted(set(errors))[:12]:
-        say(f"     {errors.count(line):>5} × {line[:300]}")
-    if result["exceptions"]:
-        say("   server exceptions (from gunicorn's log):")
-        for line, n in result["exceptions"].most_common(10):
-            say(f"     {n:>5} × {line[:300]}")
+    say_counts((line, errors.count(line)) for line in sorted(set(errors))[:12])
+    say_exceptions(result["exceptions"])
     return {"db": result["label"], "errors": len(errors)}
 
 
 def main() -> int:
-    if sys.argv[1:2] == ["_step"]:
-        return django_step(sys.argv[2:])
-    parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    budget = parser.add_mutually_exclusive_group()
-    budget.add_argument(
-        "--seconds",
-        type=float,
-        help=f"per measurement (default {DEFAULTS['seconds']:g} s; --quick {QUICK['seconds']:g})",
-    )
-    budget.add_argument("--requests", type=int, help="per measurement (instead of --seconds)")
-    parser.add_argument(
-        "--db", choices=("sqlite", "postgresql", "both"), help="default both (--quick: sqlite)"
-    )
-    parser.add_argument(
-        "--quick", action="store_true", help="a smoke check: SQLite, few requests, no warm-up"
-    )
+    parser = script_parser(__doc__)
+    add_budget(parser, DEFAULTS, QUICK, **BUDGET)
+    add_databases(parser, quick="a smoke check: SQLite, few requests, no warm-up")
     args = parser.parse_args()
     if args.requests is not None and args.requests < 1:
         parser.error("--requests must be at least 1")
-    if args.seconds is not None and args.seconds <= 0:
-        parser.error("--seconds must be positive")
-    preset = QUICK if args.quick else DEFAULTS
-    if args.seconds is None and args.requests is None:
-        args.seconds = preset["seconds"]
-    args.least, args.warm = preset["least"], preset["warm"]
-    db = args.db or ("sqlite" if args.quick else "both")
+    databases = apply_presets(parser, args, DEFAULTS, QUICK)
     missing = gunicorn_missing()
     if missing:
         say(missing)
         return 1
-    databases = ["sqlite", "postgresql"] if db == "both" else [db]
     say(
         f"History: gunicorn with {WORKERS} sync workers, one client, "
         + (
@@ -368,30 +302,11 @@ def main() -> int:
         + f" per measurement; databases: {', '.join(databases)}"
         + (" (quick)" if args.quick else "")
     )
-    summaries, failed = [], []
-    tmp = Path(tempfile.mkdtemp(prefix="scorekeeper-history-"))
-    try:
-        prepare(tmp)
-        for name in databases:
-            try:
-                result = run_database(name, args, tmp)
-            except Failure as e:
-                say(f"{LABELS[name]}: {e}")
-                failed.append(name)
-                continue
-            summaries.append(report(result))
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    say()
-    say("== summary")
-    for s in summaries:
-        say(f"   {s['db']:<11} errors: {s['errors']}")
-    for name in failed:
-        say(f"   {LABELS[name]:<11} did not run (see above)")
-    bad = bool(failed) or any(s["errors"] for s in summaries)
-    say(f"   {'FAILED' if bad else 'done'} (the whole run took {time.monotonic() - STARTED:.0f} s)")
-    return 1 if bad else 0
+    summaries, failed = each_database(
+        databases, "scorekeeper-history-", lambda db, tmp: report(run_database(db, args, tmp))
+    )
+    return say_summary(list(summaries.values()), failed, lambda s: f"errors: {s['errors']}")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main, {"setup": step_setup})

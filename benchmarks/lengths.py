@@ -66,34 +66,38 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import http.client
-import json
 import multiprocessing
 import re
 import secrets
-import shutil
 import statistics
-import sys
-import tempfile
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
+from _report import kb, say_counts, say_exceptions, say_summary
 from _server import (
     HOST,
     LABELS,
-    STARTED,
+    START_TIMEOUT,
     WORKERS,
     Failure,
     Server,
+    add_budget,
+    add_databases,
+    apply_presets,
     database,
+    each_database,
     gunicorn_missing,
+    keep_cookies,
     percentile,
-    prepare,
+    phone_headers,
+    run_script,
     run_step,
     say,
+    script_parser,
+    send,
     step,
 )
 from load import CSRF_HEADER, ENTRY_FIELDS, HIDDEN, SAVE_ASKS, STORED, Entry, Response, held_parts
@@ -105,11 +109,14 @@ ROWS = (("biriba", 1), ("biriba", 40), ("biriba", 300), ("barbu", 1), ("barbu", 
 BARBU_DEALS = 28  # a classic Barbu match (4 declarers × 7 contracts)
 HOMES = (10, 2000)
 RUMMY_TARGET = 10**9  # no run reaches it: a long rummy match stays in progress
-FINISHED_TARGET = 150  # the finished rummy matches of the home pages: about ten deals
-START_TIMEOUT = 300  # s for the clients to start, or to be ready for a run
+FINISHED_TARGET = 150  # the finished rummy matches (home pages, history.py): about ten deals
 # seconds, least requests alone, saves alone and per client, warm-ups: the default and --quick
 DEFAULTS = {"seconds": 2.0, "least": 20, "saves_alone": 30, "saves_each": 8, "warm": True}
 QUICK = {"seconds": 0.3, "least": 6, "saves_alone": 10, "saves_each": 3, "warm": False}
+BUDGET = {  # what --seconds and --requests are for
+    "seconds": "per measurement, alone and with the clients",
+    "requests": "per measurement: alone, and per client (instead of --seconds)",
+}
 KINDS = ("tap", "save", "board", "board_htmx")
 KIND_LABELS = {
     "tap": "tap",
@@ -438,11 +445,6 @@ def setup_row(
 def setup_home(owner: Any, count: int) -> None:
     """``count`` matches of ``owner``: three in progress, the rest finished (three made by the
     services, copies of them after), one day apart, the newest first."""
-    import datetime
-
-    from django.db import connection, transaction
-    from django.utils import timezone
-
     from scorekeeper.models import Match
 
     going = [
@@ -450,6 +452,23 @@ def setup_home(owner: Any, count: int) -> None:
         _played(owner, "burraco", 5, {"target": RUMMY_TARGET}),
         _played(owner, "barbu", 9, {}),
     ]
+    finished_matches(owner, count, going)
+    if Match.objects.filter(owner=owner).count() != count:
+        raise RuntimeError(f"the home account holds {Match.objects.filter(owner=owner).count()}")
+
+
+def finished_matches(owner: Any, count: int, going: Sequence[Any] = ()) -> None:
+    """``owner``'s matches up to ``count``, finished (a Biriba and a Burraco played until a
+    side reaches a small target, a classic Barbu: made by the services, then copies of them),
+    one day apart, the newest first; ``going``, its matches in progress, are newer (a minute
+    apart)."""
+    import datetime
+
+    from django.db import connection, transaction
+    from django.utils import timezone
+
+    from scorekeeper.models import Match
+
     done = [
         _played(owner, "biriba", None, {"target": FINISHED_TARGET}),
         _played(owner, "burraco", None, {"target": FINISHED_TARGET}),
@@ -476,11 +495,9 @@ def setup_home(owner: Any, count: int) -> None:
             f"{quote('updated')} = %s, {quote('finished_at')} = %s WHERE {quote('id')} = %s",
             [
                 (adapt(m.created), adapt(m.updated), adapt(m.finished_at), m.pk)
-                for m in going + done
+                for m in [*going, *done]
             ],
         )
-    if Match.objects.filter(owner=owner).count() != count:
-        raise RuntimeError(f"the home account holds {Match.objects.filter(owner=owner).count()}")
 
 
 def step_setup(job: dict[str, Any]) -> dict[str, Any]:
@@ -517,17 +534,6 @@ def step_setup(job: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def django_step(argv: list[str]) -> int:
-    import django
-
-    name, path = argv
-    django.setup()
-    job = json.loads(Path(path).read_text())
-    result = {"setup": step_setup}[name](job)
-    Path(path + ".out").write_text(json.dumps(result))
-    return 0
-
-
 # --- one client ----------------------------------------------------------------------------------
 
 
@@ -541,21 +547,6 @@ class Browser:
         self.cookies = dict(cookies)
         self.csrf = ""
 
-    def _keep(self, headers: Any) -> None:
-        from http.cookies import CookieError, SimpleCookie
-
-        for line in headers.get_all("Set-Cookie") or []:
-            jar = SimpleCookie()
-            try:
-                jar.load(line)
-            except CookieError:
-                continue
-            for name, morsel in jar.items():
-                if morsel["max-age"] == "0" or morsel.value == "":
-                    self.cookies.pop(name, None)
-                else:
-                    self.cookies[name] = morsel.coded_value
-
     def request(
         self,
         method: str,
@@ -566,46 +557,23 @@ class Browser:
         csrf: str = "",
     ) -> tuple[Response | None, float, int, bool, str]:
         """(the answer or None, ms, bytes as sent, whether the site compressed it, why None)."""
-        headers = {
-            "Accept-Language": "en",
-            "Accept-Encoding": "gzip",
-            "User-Agent": "scorekeeper-lengths/1",
-        }
-        body = None
-        if fields is not None:
-            body = urlencode(fields).encode()
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["Origin"] = self.origin
-        if target:  # what htmx.ajax sends (entry.js's tap queue; site.js's live redraw)
-            headers.update(
-                {
-                    "HX-Request": "true",
-                    "HX-Current-URL": self.origin + path,
-                    "HX-Target": target,
-                    "HX-Trigger": f"{target}-form" if target == "entry" else target,
-                }
-            )
-        if csrf:
-            headers["X-CSRFToken"] = csrf
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        connection = http.client.HTTPConnection(HOST, self.port, timeout=120)
-        started = time.perf_counter()
-        try:
-            connection.request(method, path, body=body, headers=headers)
-            reply = connection.getresponse()
-            raw = reply.read()
-        except (OSError, http.client.HTTPException) as e:
-            ms = (time.perf_counter() - started) * 1000
-            return None, ms, 0, False, f"connection: {type(e).__name__}: {e}"
-        finally:
-            connection.close()
-        ms = (time.perf_counter() - started) * 1000
+        headers, body = phone_headers(
+            self.origin,
+            "scorekeeper-lengths/1",
+            self.cookies,
+            fields=fields,
+            target=target,
+            current=path,
+            csrf=csrf,
+        )
+        reply, raw, ms, why = send(self.port, method, path, headers, body, timeout=120)
+        if reply is None:
+            return None, ms, 0, False, why
         sent = len(raw)
         compressed = reply.getheader("Content-Encoding") == "gzip"
         if compressed:
             raw = gzip.decompress(raw)
-        self._keep(reply.headers)
+        keep_cookies(self.cookies, reply.headers)
         answer = Response("", method, path, reply.status, reply.headers, raw.decode())
         return answer, ms, sent, compressed, ""
 
@@ -832,10 +800,6 @@ class Clients:
 # --- the runner ---------------------------------------------------------------------------------
 
 
-def _kb(n: float) -> str:
-    return f"{n / 1024:.1f}"
-
-
 def measure(
     name: tuple[Any, ...],
     alone_job: dict[str, Any],
@@ -1042,14 +1006,14 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
             match = f"{GAME_LABELS[name[0]]} {name[1]}" + (
                 "†" if kind in ("tap", "save") and held != name[1] else ""
             )
-        gz = _kb(f["gzip"]) + ("" if f["compressed"] else "*")
+        gz = kb(f["gzip"]) + ("" if f["compressed"] else "*")
         if kind == "tap":
-            gz += f" ({_kb(f['gzip_max'])})"
+            gz += f" ({kb(f['gzip_max'])})"
         say(
             f"   {KIND_LABELS[kind]:<16} {match:<13} {f['n']:>4}"
             f"  {f['x50']:>7.1f} [{f['p50']:>6.1f}]"
             f"  {f['x90']:>7.1f} [{f['p90']:>6.1f}]  {f['xrps']:>11.3f} [{f['rps']:>7.1f}]"
-            f"  {_kb(f['raw']):>7} {gz:>11}  {queries[name]:>7}"
+            f"  {kb(f['raw']):>7} {gz:>11}  {queries[name]:>7}"
         )
     if any(r["held"] != r["length"] for r in setup["rows"]):
         say(
@@ -1138,9 +1102,9 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
             if longest["gzip"] > 1.25 * middle["gzip"] and longest["gzip"] - middle["gzip"] > 1024:
                 notes.append(
                     f"the answer to a {KIND_LABELS[kind]} grows with the length: "
-                    f"{_kb(middle['gzip'])} KB gzip ({_kb(middle['raw'])} raw) at "
-                    f"{GAME_LABELS[game]} {rows[-2]['length']}, {_kb(longest['gzip'])} KB "
-                    f"({_kb(longest['raw'])} raw) at {rows[-1]['length']}"
+                    f"{kb(middle['gzip'])} KB gzip ({kb(middle['raw'])} raw) at "
+                    f"{GAME_LABELS[game]} {rows[-2]['length']}, {kb(longest['gzip'])} KB "
+                    f"({kb(longest['raw'])} raw) at {rows[-1]['length']}"
                 )
     home10, home2000 = setup["homes"]["10"]["queries"], setup["homes"]["2000"]["queries"]
     if home2000 > home10:
@@ -1150,8 +1114,8 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     fa, fb = figures["home", 10], figures["home", 2000]
     if fb["gzip"] > 1.5 * fa["gzip"] and fb["gzip"] - fa["gzip"] > 1024:
         notes.append(
-            f"the home page grows with the matches: {_kb(fa['gzip'])} KB gzip at 10, "
-            f"{_kb(fb['gzip'])} KB at 2,000"
+            f"the home page grows with the matches: {kb(fa['gzip'])} KB gzip at 10, "
+            f"{kb(fb['gzip'])} KB at 2,000"
         )
     errors: Counter[str] = Counter()
     for run in runs:
@@ -1165,63 +1129,27 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     for note in notes:
         say(f"     {note}")
     say(f"   errors: {sum(errors.values())}")
-    for line, n in errors.most_common(12):
-        say(f"     {n:>5} × {line[:300]}")
-    if exceptions:
-        say("   server exceptions (from gunicorn's log):")
-        for line, n in exceptions.most_common(10):
-            say(f"     {n:>5} × {line[:300]}")
+    say_counts(errors.most_common(12))
+    say_exceptions(exceptions)
     return {"db": label, "met": met, "targets": len(lines), "errors": sum(errors.values())}
 
 
 def main() -> int:
-    if sys.argv[1:2] == ["_step"]:
-        return django_step(sys.argv[2:])
-    parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    budget = parser.add_mutually_exclusive_group()
-    budget.add_argument(
-        "--seconds",
-        type=float,
-        help=f"per measurement, alone and with the clients (default {DEFAULTS['seconds']:g} s; "
-        f"--quick {QUICK['seconds']:g})",
-    )
-    budget.add_argument(
-        "--requests", type=int, help="per measurement: alone, and per client (instead of --seconds)"
-    )
+    parser = script_parser(__doc__)
+    add_budget(parser, DEFAULTS, QUICK, **BUDGET)
     parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument(
-        "--db",
-        choices=("sqlite", "postgresql", "both"),
-        help="default both (--quick: sqlite)",
-    )
-    parser.add_argument(
-        "--quick",
-        action="store_true",
-        help="a smoke check in under two minutes: SQLite, fewer requests, no warm-up",
+    add_databases(
+        parser, quick="a smoke check in under two minutes: SQLite, fewer requests, no warm-up"
     )
     args = parser.parse_args()
     if args.clients < 1 or (args.requests is not None and args.requests < 1):
         parser.error("--clients and --requests must be at least 1")
-    if args.seconds is not None and args.seconds <= 0:
-        parser.error("--seconds must be positive")
-    preset = QUICK if args.quick else DEFAULTS
-    if args.seconds is None and args.requests is None:
-        args.seconds = preset["seconds"]
-    args.least, args.saves_alone, args.saves_each, args.warm = (
-        preset["least"],
-        preset["saves_alone"],
-        preset["saves_each"],
-        preset["warm"],
-    )
-    db = args.db or ("sqlite" if args.quick else "both")
+    databases = apply_presets(parser, args, DEFAULTS, QUICK)
 
     missing = gunicorn_missing()
     if missing:
         say(missing)
         return 1
-    databases = ["sqlite", "postgresql"] if db == "both" else [db]
     budget_text = (
         f"{args.requests} requests alone and per client"
         if args.requests
@@ -1232,30 +1160,15 @@ def main() -> int:
         f"{budget_text} per measurement; databases: {', '.join(databases)}"
         + (" (quick)" if args.quick else "")
     )
-    summaries, failed = [], []
-    tmp = Path(tempfile.mkdtemp(prefix="scorekeeper-lengths-"))
-    try:
-        prepare(tmp)
-        for name in databases:
-            try:
-                result = run_database(name, args, tmp)
-            except Failure as e:
-                say(f"{LABELS[name]}: {e}")
-                failed.append(name)
-                continue
-            summaries.append(report(result, args))
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    say()
-    say("== summary")
-    for s in summaries:
-        say(f"   {s['db']:<11} targets met: {s['met']} of {s['targets']}; errors: {s['errors']}")
-    for name in failed:
-        say(f"   {LABELS[name]:<11} did not run (see above)")
-    bad = bool(failed) or any(s["errors"] for s in summaries)
-    say(f"   {'FAILED' if bad else 'done'} (the whole run took {time.monotonic() - STARTED:.0f} s)")
-    return 1 if bad else 0
+    summaries, failed = each_database(
+        databases, "scorekeeper-lengths-", lambda db, tmp: report(run_database(db, args, tmp), args)
+    )
+    return say_summary(
+        list(summaries.values()),
+        failed,
+        lambda s: f"targets met: {s['met']} of {s['targets']}; errors: {s['errors']}",
+    )
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main, {"setup": step_setup})

@@ -41,31 +41,32 @@ from __future__ import annotations
 import argparse
 import html
 import http.client
-import multiprocessing
 import random
 import re
-import shutil
 import statistics
-import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from _report import took
 from _server import (
     HOST,
     LABELS,
-    STARTED,
+    START_TIMEOUT,
     WORKERS,
     Failure,
     Server,
     database,
+    database_list,
+    each_database,
     gunicorn_missing,
     percentile,
-    prepare,
+    run_script,
     run_step,
     say,
+    script_parser,
+    start_together,
     step,
 )
 from load import Entry, Phone
@@ -77,7 +78,6 @@ EVERY_MS = 2000  # how often a visible page asks (scorekeeper/live.py, EVERY_MS)
 PER_PHONE = 1000 / EVERY_MS  # requests a second one phone makes
 PROBE_EVERY = 0.05  # s between two /healthz of the baseline under load
 ALONE = {"baseline": 100, "live check": 100, "scoreboard page": 30}
-START_TIMEOUT = 300
 CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "a-long-enough-password-1"
 # The deal the owner's phone enters (tests/browser/test_live_browser.py)
@@ -115,19 +115,6 @@ def step_setup(job: dict[str, Any]) -> dict[str, Any]:
         }
         services.deal_record(match=match, data=deal, number=number)
     return {"match": match.pk, "cookie": settings.SESSION_COOKIE_NAME, "session": _session(user)}
-
-
-def django_step(argv: list[str]) -> int:
-    import json
-
-    import django
-
-    name, path = argv
-    django.setup()
-    job = json.loads(Path(path).read_text())
-    result = {"setup": step_setup}[name](job)
-    Path(path + ".out").write_text(json.dumps(result))
-    return 0
 
 
 # --- part A: polling -----------------------------------------------------------------------------
@@ -183,9 +170,6 @@ def load_run(
     port: int, path: str, cookie: str, expect: int, clients: int, seconds: float
 ) -> dict[str, Any]:
     """``clients`` processes asking ``path`` in a tight loop, and the baseline prober."""
-    context = multiprocessing.get_context("spawn")
-    barrier = context.Barrier(clients + 2)
-    queue = context.Queue()
     base = {"port": port, "seconds": seconds}
     configs = [
         {**base, "path": path, "cookie": cookie, "expect": expect, "every": 0, "probe": False}
@@ -201,15 +185,7 @@ def load_run(
             "probe": True,
         }
     )
-    processes = []
-    for cfg in configs:
-        process = context.Process(target=poll_main, args=(cfg, barrier, queue), daemon=True)
-        process.start()
-        processes.append(process)
-    try:
-        barrier.wait(timeout=START_TIMEOUT)
-    except Exception as e:
-        raise Failure(f"the clients did not all start ({type(e).__name__})") from e
+    processes, queue = start_together(poll_main, configs)
     results = [queue.get(timeout=seconds + 120) for _ in processes]
     for process in processes:
         process.join(timeout=30)
@@ -312,10 +288,14 @@ def part_a(label: str, server: Server, setup: dict[str, Any], args: argparse.Nam
         f"{page_rate / PER_PHONE:.0f} phones ({page_rate:.0f} pages/s served): the "
         f"check lets the same server follow {check_rate / page_rate:.1f} × as many"
     )
-    exceptions = server.exceptions()
-    for line, n in exceptions.most_common(5):
-        say(f"   server exception: {n} × {line}")
+    say_server_exceptions(server)
     return sum(sum(run["unexpected"].values()) for run in runs.values())
+
+
+def say_server_exceptions(server: Server) -> None:
+    """The server's exceptions so far, the five most frequent."""
+    for line, n in server.exceptions().most_common(5):
+        say(f"   server exception: {n} × {line}")
 
 
 # --- part B: from a save to the other phones -----------------------------------------------------
@@ -485,21 +465,30 @@ def part_b(label: str, server: Server, args: argparse.Namespace) -> int:
         f"{sum(missed.values())}; the totals shown agree with the owner's scoreboard: "
         f"{agree} of {args.deals} deals"
     )
-    exceptions = server.exceptions()
-    for line, n in exceptions.most_common(5):
-        say(f"   server exception: {n} × {line}")
+    say_server_exceptions(server)
     return sum(missed.values()) + args.deals - agree
 
 
 # --- the runner ---------------------------------------------------------------------------------
 
 
+def run_database(db: str, parts: list[str], args: argparse.Namespace, tmp: Path) -> int:
+    """The parts on a fresh database of ``db`` and a server of its own: the problems found."""
+    label = LABELS[db]
+    with database(db, tmp, PG_DATABASE) as env:
+        setup = run_step(__file__, "setup", {"seeded": SEEDED}, env, tmp)
+        with Server(env, tmp / f"gunicorn-{db}.log") as server:
+            step(f"{label}: gunicorn ({WORKERS} sync workers) on {HOST}:{server.port}")
+            problems = 0
+            if "a" in parts:
+                problems += part_a(label, server, setup, args)
+            if "b" in parts:
+                problems += part_b(label, server, args)
+    return problems
+
+
 def main() -> int:
-    if sys.argv[1:2] == ["_step"]:
-        return django_step(sys.argv[2:])
-    parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = script_parser(__doc__)
     parser.add_argument("--db", choices=("sqlite", "postgresql", "both"), default="both")
     parser.add_argument(
         "--clients", default="20,1", help="part A: clients in a tight loop, comma-separated"
@@ -523,42 +512,20 @@ def main() -> int:
     if "b" in parts and not Path(CHROMIUM).exists():
         say(f"part B needs {CHROMIUM} (apt-get install chromium): only part A runs")
         parts.remove("b")
-    databases = ["sqlite", "postgresql"] if args.db == "both" else [args.db]
+    databases = database_list(args.db)
     say(
         f"Live: gunicorn with {WORKERS} sync workers; databases: {', '.join(databases)}; "
         f"part A: {', '.join(map(str, args.clients))} clients, {args.seconds:g} s each; "
         f"part B: {args.deals} deals"
     )
-    failed = []
-    tmp = Path(tempfile.mkdtemp(prefix="scorekeeper-live-"))
-    try:
-        prepare(tmp)
-        for db in databases:
-            label = LABELS[db]
-            try:
-                with database(db, tmp, PG_DATABASE) as env:
-                    setup = run_step(__file__, "setup", {"seeded": SEEDED}, env, tmp)
-                    with Server(env, tmp / f"gunicorn-{db}.log") as server:
-                        step(f"{label}: gunicorn ({WORKERS} sync workers) on {HOST}:{server.port}")
-                        problems = 0
-                        if "a" in parts:
-                            problems += part_a(label, server, setup, args)
-                        if "b" in parts:
-                            problems += part_b(label, server, args)
-                        if problems:
-                            failed.append(db)
-            except Failure as e:
-                say(f"{label}: {e}")
-                failed.append(db)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    say()
-    say(
-        f"{'FAILED (see above): ' + ', '.join(failed) if failed else 'done'} "
-        f"(the whole run took {time.monotonic() - STARTED:.0f} s)"
+    problems, stopped = each_database(
+        databases, "scorekeeper-live-", lambda db, tmp: run_database(db, parts, args, tmp)
     )
+    failed = [db for db in databases if db in stopped or problems.get(db)]
+    say()
+    say(f"{'FAILED (see above): ' + ', '.join(failed) if failed else 'done'} ({took()})")
     return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main, {"setup": step_setup})

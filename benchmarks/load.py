@@ -26,7 +26,9 @@ progress is the match's, shared by every phone on it:
    the Save key asks first). A save from a screen another phone has overtaken is refused
    ("draft_changed") and the page drawn afresh: it saves again (four tries, then it looks at
    the scoreboard and comes back later). Another phone may save the deal first: the page then
-   says so ("deal_saved_meanwhile") and the phone goes on to the next deal;
+   says so ("deal_saved_meanwhile") and the phone goes on to the next deal; a save refused
+   because another phone's side has not answered its pot yet ("pot_unanswered") is tried
+   again when the phone next comes to that deal;
 2. looks at the scoreboard (which must say "Deal N saved." after its own save);
 3. opens an earlier deal and toggles its own card in that deal's hand (takes it away if the
    deal holds it, else adds it), then saves the correction, confirmed; refused because another
@@ -75,36 +77,37 @@ from __future__ import annotations
 import argparse
 import gzip
 import html
-import http.client
 import json
 import math
-import multiprocessing
 import random
 import re
 import secrets
-import shutil
-import sys
-import tempfile
 import time
 from collections import Counter, defaultdict
-from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
+from _report import say_exceptions, took
 from _server import (
     HOST,
     LABELS,
-    STARTED,
+    START_TIMEOUT,
     WORKERS,
     Failure,
     Server,
     database,
+    database_list,
+    each_database,
     gunicorn_missing,
+    keep_cookies,
     percentile,
-    prepare,
+    phone_headers,
+    run_script,
     run_step,
     say,
+    script_parser,
+    send,
+    start_together,
     step,
 )
 
@@ -113,7 +116,6 @@ PLAYERS = ["Anna", "Babis", "Chris", "Dora"]  # sides: Anna & Chris (0), Babis &
 SEEDED = 3  # deals each match starts with; the corrections' first targets
 SAVE_TRIES = 4
 RESEND_EVERY = 10  # one key in ten that changes the deal (3rd, 13th…) is sent twice, same id
-START_TIMEOUT = 300  # s for every client process to start
 ALONE_REQUESTS = 150  # the reference pass: one phone alone, before the scenarios
 KINDS = ("baseline", "scoreboard", "entry page", "tap", "save", "correction")
 
@@ -279,20 +281,6 @@ class Phone:
             return True
         return self.deadline is not None and time.monotonic() >= self.deadline
 
-    def _keep_cookies(self, headers: Any) -> None:
-        for line in headers.get_all("Set-Cookie") or []:
-            jar = SimpleCookie()
-            try:
-                jar.load(line)
-            except CookieError:
-                continue
-            for name, morsel in jar.items():
-                gone = morsel["max-age"] == "0" or "1970" in morsel["expires"]
-                if gone or morsel.value == "":
-                    self.cookies.pop(name, None)
-                else:
-                    self.cookies[name] = morsel.coded_value
-
     def call(
         self,
         kind: str,
@@ -311,49 +299,26 @@ class Phone:
         other than ``expect``. A response returned must be judged with ok/refused/fail."""
         if self._spent():
             raise Done
-        headers = {
-            "Accept-Language": "en",
-            "Accept-Encoding": "gzip",
-            "User-Agent": "scorekeeper-load/2",
-        }
-        body = None
-        if fields is not None:
-            body = urlencode(fields).encode()
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["Origin"] = self.origin
-        if htmx:  # what htmx.ajax sends (entry.js's tap queue: the form as its source)
-            headers.update(
-                {
-                    "HX-Request": "true",
-                    "HX-Current-URL": self.origin + current,
-                    "HX-Target": target,
-                    "HX-Trigger": f"{target}-form" if target == "entry" else target,
-                }
-            )
-        if csrf:
-            headers["X-CSRFToken"] = csrf
-        if cookies and self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        headers, body = phone_headers(
+            self.origin,
+            "scorekeeper-load/2",
+            self.cookies if cookies else {},
+            fields=fields,
+            target=target if htmx else "",  # htmx: entry.js's tap queue, the form as its source
+            current=current,
+            csrf=csrf,
+        )
         if self.timing:
             self.count += 1
-        connection = http.client.HTTPConnection(HOST, self.port, timeout=60)
-        started = time.perf_counter()
-        try:
-            connection.request(method, path, body=body, headers=headers)
-            reply = connection.getresponse()
-            raw = reply.read()
-        except (OSError, http.client.HTTPException) as e:
-            ms = (time.perf_counter() - started) * 1000
+        reply, raw, ms, why = send(self.port, method, path, headers, body, timeout=60)
+        if reply is None:
             self._sample(kind, ms, "error")
-            self.errors.append((kind, method, path, 0, f"connection: {type(e).__name__}: {e}"))
+            self.errors.append((kind, method, path, 0, why))
             return None
-        finally:
-            connection.close()
-        ms = (time.perf_counter() - started) * 1000
         if reply.getheader("Content-Encoding") == "gzip":
             raw = gzip.decompress(raw)
         if cookies:
-            self._keep_cookies(reply.headers)
+            keep_cookies(self.cookies, reply.headers)
         response = Response(kind, method, path, reply.status, reply.headers, raw.decode())
         response.ms = ms
         if reply.status not in expect:
@@ -554,7 +519,7 @@ class Table:
         draft = entry.draft
         if draft["side"] != side and (outcome := self.tap(entry, f"side:{side}")) != "ok":
             return outcome
-        if entry.draft["sides"][side]["target"] != "hand":
+        if entry.draft["sides"][side].get("target", "new") != "hand":
             if (outcome := self.tap(entry, "target:hand")) != "ok":
                 return outcome
         if entry.draft["suit"] != card[-1]:
@@ -589,6 +554,11 @@ class Table:
                 self.known = max(self.known, number)
                 return False
             refusals = r.refusals()
+            if "pot_unanswered" in refusals:
+                # another phone's side has not said yet whether it took its pot: as at a
+                # table, this phone saves once they have (it comes back to the deal later)
+                self.phone.refused(r, "pot_unanswered")
+                return False
             confirming = "data-confirm" in r.body
             if r.pad() and set(refusals) <= SAVE_AGAIN and (refusals or confirming):
                 self.phone.refused(r, refusals[0] if refusals else "confirm_asked")
@@ -610,7 +580,7 @@ class Table:
                 for card in self.mine["cards"][side]:
                     if self.add_card(entry, side, card) != "ok":
                         return
-                if not entry.draft["sides"][side]["took_pot"]:
+                if not entry.draft["sides"][side].get("took_pot"):
                     if self.tap(entry, f"pot:{side}") != "ok":
                         return
             self.contributed.add(entry.pk)
@@ -905,17 +875,6 @@ def check_match(match_id: int, record: dict[str, Any], report: dict[str, Any]) -
                 )
 
 
-def django_step(argv: list[str]) -> int:
-    import django
-
-    name, path = argv
-    django.setup()
-    job = json.loads(Path(path).read_text())
-    result = {"setup": step_setup, "check": step_check}[name](job)
-    Path(path + ".out").write_text(json.dumps(result))
-    return 0
-
-
 # --- the runner ---------------------------------------------------------------------------------
 
 
@@ -929,14 +888,10 @@ def run_clients(
     baseline: str,
 ) -> tuple[list[dict[str, Any]], float]:
     """Start the clients together; their results and the time from start to the last end."""
-    context = multiprocessing.get_context("spawn")
-    barrier = context.Barrier(clients + 1)
-    queue = context.Queue()
     matches = prepared["matches"]
     shared = len(matches) == 1 and clients > 1
-    processes = []
-    for i in range(clients):
-        cfg = {
+    configs = [
+        {
             "index": i,
             "port": port,
             "match": matches[0] if len(matches) == 1 else matches[i],
@@ -949,13 +904,9 @@ def run_clients(
             "baseline": baseline,
             "seed": 1000 * i + 7,
         }
-        process = context.Process(target=client_main, args=(cfg, barrier, queue), daemon=True)
-        process.start()
-        processes.append(process)
-    try:
-        barrier.wait(timeout=START_TIMEOUT)
-    except Exception as e:
-        raise Failure(f"the clients did not all start ({type(e).__name__})") from e
+        for i in range(clients)
+    ]
+    processes, queue = start_together(client_main, configs)
     started = time.monotonic()
     results = []
     limit = (seconds or 0) + 600
@@ -992,6 +943,7 @@ REFUSAL_WORDS = {
     "deal_saved_meanwhile": "saved meanwhile by another phone",
     "deal_corrected_meanwhile": "corrected meanwhile by another phone",
     "confirm_asked": "asked to confirm",
+    "pot_unanswered": "another side's pot not answered yet",
 }
 
 
@@ -1063,10 +1015,7 @@ def report_scenario(
         say(f"     {n:>5} × {kind} ({example[(kind, status, why)]}): {why}")
     for why in setup_errors:
         say(f"     client could not start: {why}")
-    if exceptions:
-        say("   server exceptions (from gunicorn's log):")
-        for line, n in exceptions.most_common(8):
-            say(f"     {n:>5} × {line}")
+    say_exceptions(exceptions, most=8, width=None)
     lost = len(check["missing"]) + len(check["lost_corrections"]) + len(check["lost_taps"])
     dup = len(check["duplicates"]) + len(check["unacknowledged"])
     say(
@@ -1156,11 +1105,7 @@ def run_database(
 
 
 def main() -> int:
-    if sys.argv[1:2] == ["_step"]:
-        return django_step(sys.argv[2:])
-    parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = script_parser(__doc__)
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--seconds", type=float, default=30.0, help="per client (default 30)")
     budget.add_argument("--requests", type=int, help="per client, instead of --seconds")
@@ -1177,7 +1122,7 @@ def main() -> int:
     if missing:
         say(missing)
         return 1
-    databases = ["sqlite", "postgresql"] if args.db == "both" else [args.db]
+    databases = database_list(args.db)
     scenarios = ["one", "many"] if args.scenario == "both" else [args.scenario]
     say(
         f"Load: gunicorn with {WORKERS} sync workers, {args.clients} clients, "
@@ -1185,19 +1130,13 @@ def main() -> int:
         + f" per client and scenario; databases: {', '.join(databases)}; "
         f"scenarios: {', '.join(scenarios)}"
     )
-    summaries: list[dict[str, Any]] = []
-    failed: list[str] = []
-    tmp = Path(tempfile.mkdtemp(prefix="scorekeeper-load-"))
-    try:
-        prepare(tmp)
-        for db in databases:
-            try:
-                summaries += run_database(db, args, scenarios, tmp)
-            except Failure as e:
-                say(f"{db}: {e}")
-                failed.append(db)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    runs, failed = each_database(
+        databases,
+        "scorekeeper-load-",
+        lambda db, tmp: run_database(db, args, scenarios, tmp),
+        name=str,
+    )
+    summaries = [s for db_summaries in runs.values() for s in db_summaries]
 
     say()
     say("== summary")
@@ -1217,9 +1156,9 @@ def main() -> int:
     verdict = (
         "FAILED: errors, losses or duplicates above" if bad else "OK: no error, loss or duplicate"
     )
-    say(f"   {verdict} (the whole run took {time.monotonic() - STARTED:.0f} s)")
+    say(f"   {verdict} ({took()})")
     return 1 if bad else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main, {"setup": step_setup, "check": step_check})

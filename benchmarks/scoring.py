@@ -29,10 +29,10 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+from _server import BARBU_MATCH, BIRIBA_DEAL, BURRACO_DEAL, ROOT, rummy_doc
+
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper.rules import incremental  # noqa: E402
@@ -42,54 +42,6 @@ from scorekeeper.rules.match import (  # noqa: E402
     parse_header,
     score_document_full,
 )
-
-BIRIBA_DEAL: dict[str, Any] = {
-    "trump": "C",
-    "sides": [
-        {
-            "melds": [
-                ["3C", "4C", "5C", "6C", "7C", "8C", "9C"],
-                ["8H", "9H", "10H", "JH", "QH", "KH", "JK"],
-                ["QS", "KS", "AS"],
-            ],
-            "hand": ["5D", "7S"],
-            "took_pot": True,
-        },
-        {
-            "melds": [["AD", "2D", "3D", "4D", "5D", "6D", "7D"], ["5S", "6S", "2H", "8S"]],
-            "hand": ["KS", "QS"],
-            "took_pot": True,
-            "went_out": False,
-        },
-    ],
-}
-BURRACO_DEAL: dict[str, Any] = {
-    "sides": [
-        {
-            "melds": [["3H", "4H", "5H", "6H", "7H", "8H", "9H"], ["KS", "KD", "KC"]],
-            "hand": ["4C", "QD"],
-            "took_pot": True,
-            "went_out": True,
-        },
-        {
-            "melds": [["10S", "JS", "QS", "JK"], ["7S", "7D", "7C"]],
-            "hand": ["AH", "2C", "5D", "KS"],
-            "took_pot": True,
-        },
-    ]
-}
-PLAYERS = ["Anna", "Babis", "Chris", "Dora"]
-BARBU_MATCH = ROOT / "tests" / "data" / "barbu" / "classic-28.json"
-
-
-def rummy_doc(game: str, deal: dict[str, Any], n: int) -> dict[str, Any]:
-    return {
-        "format": "scorekeeper-match/1",
-        "game": game,
-        "rules": {"target": 1_000_000},
-        "players": PLAYERS,
-        "deals": [json.loads(json.dumps(deal)) for _ in range(n)],
-    }
 
 
 def barbu_doc(n: int) -> dict[str, Any]:

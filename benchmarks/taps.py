@@ -92,7 +92,16 @@ def new_match(page: Any, base: str, doc: dict[str, Any]) -> str:
         seats.nth(i).fill(name)
     for key, value in (doc.get("rules") or {}).items():
         field = page.locator(f'[name="opt_{key}"]')
-        if field.count():
+        if not field.count():
+            continue
+        kind = field.first.evaluate("e => e.tagName === 'SELECT' ? 'select' : e.type")
+        if kind == "radio":
+            page.locator(f'[name="opt_{key}"][value="{value}"]').check()
+        elif kind == "checkbox":
+            field.set_checked(bool(value))
+        elif kind == "select":
+            field.select_option(str(value))
+        else:
             field.fill(str(value))
     page.get_by_role("button", name="Start the match").click()
     page.wait_for_url(re.compile(r"/matches/\d+/$"))
@@ -111,6 +120,14 @@ def hand_values(doc: dict[str, Any], deal: dict[str, Any]) -> list[int | None]:
     """What each side's hand is worth under the match's rules (the rules core's figure)."""
     scored = rules_match.score_document({**doc, "deals": [deal]})["deals"][0]["score"]
     return [-s["in_hand"] for s in scored["sides"]]
+
+
+def kind_of(deal: dict[str, Any]) -> str:
+    """A Barbu deal's row in the breakdown: its contract, and whether it was doubled (a
+    negative contract nobody doubled, with no data, was split: "split, undoubled")."""
+    doubled = "doubled" if deal.get("doubles") else "undoubled"
+    split = not set(deal) - {"contract", "doubles"}
+    return f"{deal['contract']}{' split' if split else ''}, {doubled}"
 
 
 def replay(browser: Any, base: str, doc: dict[str, Any], player: Any, *, rummy: bool) -> list[int]:
@@ -171,6 +188,7 @@ def main() -> None:
             column = "ravage" if "ravage" in path.name else "barbu"
             plan[column].append((path, barbu, False))
     results: dict[str, list[int]] = {c: [] for c in COLUMNS}
+    kinds: dict[str, list[int]] = {}  # Barbu: the taps of each contract, doubled or not
     with tempfile.TemporaryDirectory(prefix="taps-") as tmp:
         server, _env = serve(args.root.resolve(), Path(tmp))
         try:
@@ -182,7 +200,11 @@ def main() -> None:
                     for path, player, rummy in plan[column]:
                         taps = []
                         for doc in documents(path):
-                            taps += replay(browser, server.origin, doc, player, rummy=rummy)
+                            played = replay(browser, server.origin, doc, player, rummy=rummy)
+                            taps += played
+                            if not rummy:
+                                for deal, count in zip(doc["deals"], played, strict=True):
+                                    kinds.setdefault(kind_of(deal), []).append(count)
                         results[column] += taps
                         _server.say(
                             f"{path.name}: {len(taps)} deals, taps median {summary(taps)} "
@@ -197,7 +219,47 @@ def main() -> None:
                 f"{column}: median {statistics.median(results[column]):g}, "
                 f"maximum {max(results[column])}, {len(results[column])} deals"
             )
+    for kind in sorted(kinds):
+        _server.say(f"   {kind}: median/max {summary(kinds[kind])} ({len(kinds[kind])} deals)")
+    for line in targets(results, kinds):
+        _server.say(line)
     _server.say("taps: " + " ".join(f"{c} {summary(results[c])}" for c in COLUMNS))
+
+
+def targets(results: dict[str, list[int]], kinds: dict[str, list[int]]) -> list[str]:
+    """Issue 13's targets as pass / fail lines, from the figures measured (a column or a
+    contract not measured in this run is left out)."""
+    lines = []
+
+    def line(what: str, value: float, limit: int) -> None:
+        lines.append(f"{'pass' if value <= limit else 'FAIL'}  {what}: {value:g} <= {limit}")
+
+    for column, limit in (("rummy-cards", 24), ("rummy-totals", 10), ("ravage", 16)):
+        if results[column]:
+            line(f"{column}, median", statistics.median(results[column]), limit)
+    counted = [
+        count
+        for kind, counts in kinds.items()
+        if kind.split(",")[0] in ("trumps", "no_tricks", "no_hearts", "no_queens")
+        for count in counts
+    ]
+    if counted:
+        median = statistics.median(counted)
+        line("barbu, contracts with tricks, hearts or queens, median", median, 7)
+    for doubled in ("undoubled", "doubled"):
+        short = [
+            count
+            for kind, counts in kinds.items()
+            if kind.endswith(doubled) and _split_or_domino(kind)
+            for count in counts
+        ]
+        if short:
+            line(f"barbu, every split or domino, {doubled}, maximum", max(short), 5)
+    return lines
+
+
+def _split_or_domino(kind: str) -> bool:
+    return kind.startswith("domino") or "split" in kind
 
 
 if __name__ == "__main__":
