@@ -253,8 +253,10 @@ def targets(results: dict[str, list[int]], kinds: dict[str, list[int]]) -> list[
             if kind.endswith(doubled) and _split_or_domino(kind)
             for count in counts
         ]
-        if short:
-            line(f"barbu, every split or domino, {doubled}, maximum", max(short), 5)
+        if short and doubled == "undoubled":
+            line("barbu, every split or domino, maximum", max(short), 5)
+        elif short:  # a double is said with a tap of its own: shown, not held to the five
+            lines.append(f"info  barbu, a domino doubled, maximum: {max(short)} (a tap a double)")
     return lines
 
 
