@@ -107,6 +107,10 @@ class BarbuPage:
     def initial_content(self) -> dict[str, Any]:
         return self._initial().to_json()
 
+    def is_blank(self, content: Any) -> bool:
+        """Nothing was entered in ``content`` (a deal in progress as stored)."""
+        return content == self.initial_content()
+
     def compose(self, content: Any, view: Any = None) -> st.BarbuDraft:
         """The stored sheet with this phone's own view (where its number keys go, whether its
         doubles are open)."""

@@ -94,6 +94,7 @@ class RummyPage:
         self.header = match.header
         self.side_count = self.header.side_count
         self.no_next_deal = False  # a rummy match goes on until it is finished
+        self._last_by_totals: bool | None = None  # the last deal was counted by totals
         if number is None:  # the next deal: the state the deals so far left says which
             self.document = None
             self.deal_number = match_state(match).deals + 1
@@ -112,8 +113,11 @@ class RummyPage:
                 side_count=self.side_count,
             )
         draft = st.RummyDraft.new(game=self.game, side_count=self.side_count)
-        last = self.match.deals.order_by("-number").values_list("data", flat=True).first()
-        if last and all("totals" in side for side in last.get("sides", ())):
+        if self._last_by_totals is None:  # one row, read once a request, only for a new deal
+            last = self.match.deals.order_by("-number").values_list("data", flat=True).first()
+            sides = last.get("sides", ()) if isinstance(last, dict) else ()
+            self._last_by_totals = bool(sides) and all("totals" in side for side in sides)
+        if self._last_by_totals:
             # a table that counted the last deal by totals counts this one so (one tap less)
             for side in draft.sides:
                 side.mode, side.target = "totals", "melded"
@@ -121,6 +125,14 @@ class RummyPage:
 
     def initial_content(self) -> dict[str, Any]:
         return self._initial().content_json()
+
+    def is_blank(self, content: Any) -> bool:
+        """Nothing was entered in ``content`` (a deal in progress as stored): however its
+        sides are counted, no card, number or answer, no trump."""
+        draft = self.compose(content)
+        return draft.trump is None and all(
+            side.untouched and side.took_pot is None for side in draft.sides
+        )
 
     def compose(self, content: Any, view: Any = None) -> st.RummyDraft:
         return st.RummyDraft.compose(content, view, game=self.game, side_count=self.side_count)

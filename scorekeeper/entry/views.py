@@ -271,7 +271,7 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
 
     state = _State(page=page, stored=stored, view=request.session.get(view_key))
     if form is None:
-        state.restored = draft_content(stored) != page.initial_content()
+        state.restored = stored.pk is not None and not page.is_blank(draft_content(stored))
     else:
         response = _post(request, access, form, state, editing=editing, document=document)
         if response is not None:
