@@ -25,6 +25,7 @@ CONTRACTS: dict[str, Promise] = {
     "no_king": _("No king (K♥)"),
     "no_girls": _("No girls"),
     "no_boys": _("No boys"),
+    "chinese_poker": _("Chinese Poker"),
 }
 MELD_KINDS: dict[str, Promise] = {"run": _("run"), "set": _("set")}
 PURITIES: dict[str, Promise] = {
@@ -91,6 +92,39 @@ BARBU_DATA: dict[str, Promise] = {
     "suits": _("cards of each suit"),
     "last_trick": _("last trick"),
     "boys": _("jacks and kings"),
+    "net": _("net results"),
+}
+#: What a house value of a Barbu contract is given for (``contract_values``' units).
+UNITS: dict[str, Promise] = {
+    "trick": _("a trick"),
+    "heart": _("a heart"),
+    "ace_of_hearts": _("the ace of hearts"),
+    "queen": _("a queen"),
+    "king_of_hearts": _("the king of hearts"),
+    "last_two": _("the last two tricks"),
+    "last_trick": _("the last trick"),
+    "trump_trick": _("a trump trick"),
+    "payouts": _("the payouts"),
+    "most_cards": _("the most cards of a suit"),
+}
+#: The options a document may give that the new-match page does not offer (yet): their names.
+OPTIONS: dict[str, Promise] = {
+    "three_players": _("Three players"),
+    "alone_from": _("Each alone from"),
+    "pair_rounding": _("Rounding of the pair's half"),
+    "match_deals": _("Deals in the match"),
+    "vp_table": _("Victory points table"),
+    "burraco_bonuses": _("Burraco bonuses"),
+    "chinese_poker": _("Chinese Poker"),
+    "chinese_poker_multiplier": _("Chinese Poker multiplier"),
+    "contracts": _("Contracts played"),
+    "contract_values": _("Contract values"),
+}
+OPTION_VALUES: dict[tuple[str, str], Promise] = {
+    ("three_players", "fibur"): _("alone against a pair, then each alone (FIBUR)"),
+    ("three_players", "each_alone"): _("each alone from the first deal"),
+    ("pair_rounding", "up"): _("a half point rounded up"),
+    ("pair_rounding", "truncate"): _("a half point dropped"),
 }
 
 
@@ -128,6 +162,10 @@ def rank_plural(code: str) -> str:
 
 def suit_name(code: str) -> str:
     return _word(SUITS, code)
+
+
+def unit_name(code: str) -> str:
+    return _word(UNITS, code)
 
 
 def barbu_data(code: str) -> str:

@@ -212,6 +212,7 @@ def term(value: Term) -> str:
         "game": labels.game_name,
         "pot": labels.pot_name,
         "data": labels.barbu_data,
+        "unit": labels.unit_name,
     }
     if kind in named:
         return named[kind](code)
@@ -232,7 +233,10 @@ def _options() -> dict[str, Any]:
 def option_label(key: str) -> str:
     """An option by the label the new-match page gives it, quoted: ``“Sets”``."""
     option = _options().get(key)
-    label = str(option.label) if option is not None else key.replace("_", " ")
+    if option is not None:
+        label = str(option.label)
+    else:  # an option of the document the new-match page does not offer
+        label = str(labels.OPTIONS.get(key, key.replace("_", " ")))
     return pgettext("an option's label quoted in a sentence", "“{label}”").format(label=label)
 
 
@@ -242,7 +246,7 @@ def option_value(key: str, value: str) -> str:
     for choice, label in option.choices if option is not None else ():
         if choice == value:
             return str(label)
-    return value.replace("_", " ")
+    return str(labels.OPTION_VALUES.get((key, value), value.replace("_", " ")))
 
 
 #: The parts of a match document, as a place names them.
@@ -257,6 +261,7 @@ FIELDS: dict[str, Callable[[], str]] = {
     "in_hand": lambda: gettext("in hand"),
     "bonuses": lambda: gettext("bonuses"),
     "dealer": lambda: gettext("dealer"),
+    "solo": lambda: gettext("solo player"),
     "sides": lambda: gettext("sides"),
     "contract": lambda: gettext("contract"),
     "declarer": lambda: gettext("declarer"),
@@ -321,7 +326,7 @@ def spot(value: Spot) -> str:
 
 _DEAL = re.compile(r"deal (\d+)")
 _MELD = re.compile(r"meld (\d+) \((.*)\)", re.DOTALL)
-_ENTRY = re.compile(r"(\w+)((?:\[\d+\])+)")
+_ENTRY = re.compile(r"([\w.]+)((?:\[\d+\])+)")  # Barbu's house values: salade.last_two[1]
 _INDEX = re.compile(r"\[(\d+)\]")
 
 

@@ -25,6 +25,7 @@ from scorekeeper.confirmation.selectors import counted_result, on_save
 from scorekeeper.history.document import changes_import
 from scorekeeper.history.record import Actor, actor_of, change_record, deal_points
 from scorekeeper.history.selectors import change_undoable
+from scorekeeper.matches.playable import match_check_playable
 from scorekeeper.models import (
     MAX_DEALS,
     Deal,
@@ -220,6 +221,7 @@ def _create(
     parsed: rules_match.Match,
     confirmation: bool = False,
 ) -> Match:
+    match_check_playable(parsed)  # nothing stored that the pages cannot draw
     result, steps = _steps_of(parsed)
     header = parsed.header
     players = [player_get_or_create(owner=owner, name=name) for name in header.players]

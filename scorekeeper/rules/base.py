@@ -96,6 +96,9 @@ class MatchResult:
     notices: list[Notice] = field(default_factory=list)
     running: list[list[int]] = field(default_factory=list)  # totals after each deal
     next_deal: dict[str, Any] = field(default_factory=dict)  # who deals / declares next, ...
+    #: top-level keys the export adds beside totals, finished and winner (Burraco with
+    #: ``match_deals``: ``victory_points``); none for most matches
+    export: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,7 @@ class Standing:
     finished: bool
     winner: int | None
     next_deal: dict[str, Any]
+    export: dict[str, Any] = field(default_factory=dict)  # see MatchResult.export
 
 
 def fold(
@@ -153,6 +157,7 @@ def fold(
         notices=notices,
         running=running,
         next_deal=end.next_deal,
+        export=dict(end.export),
     )
 
 
@@ -183,7 +188,9 @@ def json_int(raw: object, *, low: int | None = None, high: int | None = None) ->
 
 
 class GameEngine(Protocol):
-    """A game module (``biriba``, ``burraco``, ``barbu``) exposes these names."""
+    """A game module (``biriba``, ``burraco``, ``barbu``) exposes these names; one whose
+    options depend on the number of players also has ``rules_at_table(rules, seats)``, which
+    match.py calls once the players are read (refusing what that table cannot play)."""
 
     NAME: str
     PLAYER_COUNTS: tuple[int, ...]

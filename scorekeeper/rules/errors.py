@@ -59,7 +59,8 @@ class Place:
 
     ``field`` is the key of the document the place is in: within a deal ``"melds"`` (with
     ``meld``), ``"hand"``, ``"final_discard"``, ``"took_pot"``, ``"totals"``, ``"melded"``,
-    ``"in_hand"``, ``"bonuses"``, ``"trump"``, ``"dealer"``, ``"sides"``, Barbu's
+    ``"in_hand"``, ``"bonuses"``, ``"trump"``, ``"dealer"``, ``"sides"``, ``"solo"`` (Burraco for
+    three), Barbu's
     ``"contract"``, ``"declarer"``, ``"doubles"`` and contract data keys (``"tricks"``,
     ``"suits"``, ...); outside the deals ``"players"``, ``"first_dealer"``, ``"rules"``,
     ``"game"``, ``"format"``, ``"deals"``, ``"changes"`` (the history: ``index`` is the change,
@@ -138,7 +139,8 @@ class Term(str):
     says which vocabulary. ``contract`` (``no_hearts``), ``bonus`` (``clean_biriba``),
     ``option`` (a rules option: ``sets``), ``rank`` (a rank as a set names it: ``K``, ``7``),
     ``suit`` (``H``), ``game`` (``biriba``), ``pot`` (the game's pot: ``biribaki``, ``pozzetto``),
-    ``data`` (a key of a Barbu deal's data: ``ace_of_hearts``, ``tricks``); any other kind is
+    ``data`` (a key of a Barbu deal's data: ``ace_of_hearts``, ``tricks``), ``unit`` (a unit of
+    Barbu's house values: ``king_of_hearts``, ``trump_trick``, ``last_two``); any other kind is
     an option whose value the code is (``Term("variant", "salade")``). In English: the code in
     words (``no hearts``), an option as a document writes it (``"sets"``)."""
 

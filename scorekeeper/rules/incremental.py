@@ -8,10 +8,12 @@ scored against it, without reading or scoring the deals before it again.
 
 A :class:`State` is what the deals so far leave for the next one: the totals, how many deals
 there are, and the engine's own tally (rummy: nothing more, since the dealer and the end follow
-from the number of deals, the totals and the target; Barbu: the contracts each declarer has
-named, the doubles each player has made on each declarer, the players already flagged for
-compulsory doubles, the deals still to enter and the sum the totals must have). It is frozen
-and small, and :func:`state_json` / :func:`state_from_json` write and read it exactly.
+from the number of deals, the totals and the target or ``match_deals``; Burraco for three: the
+deal from which every player plays alone, which the totals cannot say; Barbu: the contracts
+each declarer has named, the doubles each player has made on each declarer, the players
+already flagged for compulsory doubles, the deals still to enter and the sum the totals must
+have). It is frozen and small, and :func:`state_json` / :func:`state_from_json` write and read
+it exactly.
 
 Every engine's ``score`` (so :func:`~scorekeeper.rules.match.score_match`) is the fold of the
 same ``step`` that :func:`score_next` calls (:func:`~scorekeeper.rules.base.fold`): a deal
@@ -160,6 +162,7 @@ def result_of(
         notices=notices,
         running=running,
         next_deal=end.next_deal,
+        export=dict(end.export),
     )
 
 

@@ -25,7 +25,7 @@ from .errors import OneOf, Place, RuleError, Term, Words
 
 FORMAT = "scorekeeper-match/1"
 GAMES = ("biriba", "burraco", "barbu")
-EXPORT_KEYS = ("score", "totals", "finished", "winner")
+EXPORT_KEYS = ("score", "totals", "finished", "winner", "victory_points")
 TOP_KEYS = (
     "format",
     "game",
@@ -106,12 +106,13 @@ def parse_header(doc: object) -> tuple[MatchHeader, dict[str, Any], Any]:
             )
         seen.add(name.casefold())
         players.append(name)
-    if len(players) not in eng.PLAYER_COUNTS:
+    counts = _player_counts(eng)
+    if len(players) not in counts:
         raise RuleError(
             "player_count",
             "{game} is played by {allowed} players, not {got}",
             game=Term("game", game),
-            allowed=OneOf(eng.PLAYER_COUNTS),
+            allowed=OneOf(counts),
             got=len(players),
             where=("players",),
             place=Place(field="players"),
@@ -121,12 +122,30 @@ def parse_header(doc: object) -> tuple[MatchHeader, dict[str, Any], Any]:
     if rules_raw is None:
         rules_raw = {}
     rules_obj = schema.obj(rules_raw, allowed=_AnyKey(), what=Words("a rules object"))
+    check_players = getattr(eng, "check_players", None)
+    if check_players is not None:
+        check_players(len(players), rules_obj)  # Barbu: five players play Salade only
     try:
-        rules = eng.parse_rules(rules_obj)
+        rules = _at_table(eng, eng.parse_rules(rules_obj), len(players))
     except RuleError as e:
         raise e.under("rules", "rules") from None
     header = MatchHeader(game=game, players=tuple(players), first_dealer=first)
     return header, dict(rules_obj), rules
+
+
+def _player_counts(eng: GameEngine) -> tuple[int, ...]:
+    """The numbers of players a document of the game may have: the engine's
+    ``PLAYER_COUNTS`` (what a new match offers), or more where some rules need them (Barbu's
+    ``DOCUMENT_PLAYER_COUNTS``: five play Salade; ``check_players`` refuses the rest)."""
+    return getattr(eng, "DOCUMENT_PLAYER_COUNTS", eng.PLAYER_COUNTS)
+
+
+def _at_table(eng: GameEngine, rules: Any, seats: int) -> Any:
+    """The rules as a table of ``seats`` plays them, for an engine whose options depend on the
+    number of players (Burraco's ``rules_at_table``: three players; Barbu's: five, Salade);
+    others' as they are."""
+    at_table = getattr(eng, "rules_at_table", None)
+    return rules if at_table is None else at_table(rules, seats)
 
 
 class _AnyKey:
@@ -216,6 +235,7 @@ def export_document(match: Match, result: MatchResult) -> dict[str, Any]:
     doc["totals"] = list(result.totals)
     doc["finished"] = result.finished
     doc["winner"] = result.winner
+    doc.update(result.export)
     if changes is not None:
         doc["changes"] = changes
     return doc
@@ -233,10 +253,14 @@ def score_document_full(doc: object) -> tuple[Match, MatchResult, dict[str, Any]
     return match, result, export_document(match, result)
 
 
-def rules_with_defaults(game: str, rules: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Every option of ``game`` with its value (defaults filled in)."""
+def rules_with_defaults(
+    game: str, rules: Mapping[str, Any] | None = None, *, seats: int | None = None
+) -> dict[str, Any]:
+    """Every option of ``game`` with its value (defaults filled in); ``seats``: for a table of
+    that many players (Burraco for three has options of its own and another target)."""
     eng = engine(game)
     try:
-        return eng.rules_json(eng.parse_rules(dict(rules or {})))
+        parsed = eng.parse_rules(dict(rules or {}))
+        return eng.rules_json(parsed if seats is None else _at_table(eng, parsed, seats))
     except RuleError as e:
         raise e.under("rules", "rules") from None

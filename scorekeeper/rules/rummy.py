@@ -114,12 +114,19 @@ Side = CardSide | TotalsSide
 
 @dataclass(frozen=True)
 class RummyDeal:
-    """One deal as recorded: what each side had at its end (side k in header order)."""
+    """One deal as recorded: what each side had at its end (side k in header order; in
+    Burraco for three, in the order of the deal's seating, see :mod:`.burraco_three`).
+
+    ``solo`` (Burraco for three only): the seat of the player who took the 18-card pozzetto
+    and played alone, or None; ``solo_stated`` whether the deal writes the key at all (left out
+    and ``null`` differ: ``null`` says nobody took a pozzetto, left out says nothing)."""
 
     sides: tuple[Side, ...]
     trump: Suit | None = None
     dealer: int = 0
     dealer_stated: bool = field(default=False, compare=False)
+    solo: int | None = None
+    solo_stated: bool = False
 
 
 def dealer_of(header: MatchHeader, index: int) -> int:
@@ -136,19 +143,7 @@ def parse_deal(raw: object, *, spec: GameSpec, header: MatchHeader, index: int) 
     """Read one deal strictly; errors carry the place inside the deal (match.py adds the deal)."""
     allowed = DEAL_KEYS + (("trump",) if spec.trump else ())
     d = schema.obj(raw, allowed=allowed, required=("sides",), what=Words("a deal (an object)"))
-    expected = dealer_of(header, index)
-    stated = "dealer" in d
-    if stated:
-        dealer = schema.seat(d["dealer"], "dealer", header.seats)
-        if dealer != expected:
-            raise RuleError(
-                "wrong_dealer",
-                "{name} does not deal this deal: by rotation the dealer is {expected}",
-                name=header.seat_name(dealer),
-                expected=header.seat_name(expected),
-                where=("dealer",),
-                place=Place(field="dealer"),
-            )
+    dealer, stated = parse_dealer(d, header, index)
     trump = None
     if spec.trump and d.get("trump") is not None:
         try:
@@ -166,13 +161,41 @@ def parse_deal(raw: object, *, spec: GameSpec, header: MatchHeader, index: int) 
             where=("sides",),
             place=Place(field="sides"),
         )
+    sides = parse_sides(sides_raw, spec=spec, names=header.side_name)
+    return RummyDeal(sides=sides, trump=trump, dealer=dealer, dealer_stated=stated)
+
+
+def parse_dealer(d: Mapping[str, Any], header: MatchHeader, index: int) -> tuple[int, bool]:
+    """The dealer of deal ``index`` (0-based) by rotation, and whether the deal states it; a
+    stated dealer who is not the rotation's is refused."""
+    expected = dealer_of(header, index)
+    stated = "dealer" in d
+    if stated:
+        dealer = schema.seat(d["dealer"], "dealer", header.seats)
+        if dealer != expected:
+            raise RuleError(
+                "wrong_dealer",
+                "{name} does not deal this deal: by rotation the dealer is {expected}",
+                name=header.seat_name(dealer),
+                expected=header.seat_name(expected),
+                where=("dealer",),
+                place=Place(field="dealer"),
+            )
+    return expected, stated
+
+
+def parse_sides(
+    sides_raw: Sequence[object], *, spec: GameSpec, names: Callable[[int], str]
+) -> tuple[Side, ...]:
+    """Each side of a deal, an error inside side k placed at ``names(k)`` (its players'
+    names, or ``sides[k]`` where the deal does not say who they are)."""
     sides = []
     for k, side_raw in enumerate(sides_raw):
         try:
             sides.append(parse_side(side_raw, spec=spec))
         except RuleError as e:
-            raise e.at(header.side_name(k), side=k) from None
-    return RummyDeal(sides=tuple(sides), trump=trump, dealer=expected, dealer_stated=stated)
+            raise e.at(names(k), side=k) from None
+    return tuple(sides)
 
 
 def parse_side(raw: object, *, spec: GameSpec) -> Side:
@@ -258,6 +281,8 @@ def deal_json(deal: RummyDeal, spec: GameSpec) -> dict[str, Any]:
         out["dealer"] = deal.dealer
     if spec.trump:
         out["trump"] = None if deal.trump is None else deal.trump.value
+    if deal.solo_stated:
+        out["solo"] = deal.solo
     out["sides"] = [side_json(s) for s in deal.sides]
     return out
 
@@ -769,8 +794,11 @@ def score_deal(
 # --- the match ------------------------------------------------------------------------------
 
 
-def match_end(totals: Sequence[int], target: int) -> int | None:
-    """The winning side, or None: some side has reached ``target`` and one side leads alone."""
+def match_end(totals: Sequence[int], target: int | None) -> int | None:
+    """The winning side, or None: some side has reached ``target`` and one side leads alone
+    (never, without a target: a match of a set number of deals ends by its count)."""
+    if target is None:
+        return None
     best = max(totals)
     if best >= target and list(totals).count(best) == 1:
         return list(totals).index(best)
@@ -791,29 +819,44 @@ def start(header: MatchHeader) -> RummyTally:
     return RummyTally(deals=0, totals=(0,) * header.side_count)
 
 
-def step(
-    header: MatchHeader, tally: RummyTally, deal: RummyDeal, scoring: RummyScoring, *, target: int
-) -> DealStep:
-    """Check and score the next deal (number ``tally.deals + 1``); no deal may follow the end."""
-    number = tally.deals + 1
-    winner = match_end(tally.totals, target)
+def check_not_finished(
+    header: MatchHeader, deals: int, totals: Sequence[int], target: int | None
+) -> None:
+    """Refuse deal ``deals + 1`` when the deals before it ended the match at the target
+    (``totals`` one a side, or one a seat in Burraco for three: the header names them)."""
+    winner = match_end(totals, target)
     if winner is not None:
+        number = deals + 1
         raise RuleError(
             "match_finished",
             "the match ended after deal {last}, won by {winner} with {points}: "
             "no deal may be added",
-            last=tally.deals,
+            last=deals,
             winner=header.side_name(winner),
-            points=tally.totals[winner],
+            points=totals[winner],
             where=(f"deal {number}",),
             place=Place(deal=number),
         )
+
+
+def step(
+    header: MatchHeader,
+    tally: RummyTally,
+    deal: RummyDeal,
+    scoring: RummyScoring,
+    *,
+    target: int | None,
+) -> DealStep:
+    """Check and score the next deal (number ``tally.deals + 1``); no deal may follow the end
+    (``target`` None: the caller says when the match ends)."""
+    number = tally.deals + 1
+    check_not_finished(header, tally.deals, tally.totals, target)
     scored = score_deal(header, deal, scoring, number=number)
     totals = tuple(t + s for t, s in zip(tally.totals, scored.totals, strict=True))
     return DealStep(tally=RummyTally(deals=number, totals=totals), score=scored.to_json())
 
 
-def standing(header: MatchHeader, tally: RummyTally, *, target: int) -> Standing:
+def standing(header: MatchHeader, tally: RummyTally, *, target: int | None) -> Standing:
     """The totals, the winner (once a side has reached the target alone in the lead), and who
     deals next while the match goes on."""
     winner = match_end(tally.totals, target)

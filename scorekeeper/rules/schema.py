@@ -263,7 +263,7 @@ def _unencodable(raw: object, *, top: str) -> tuple[tuple[str, ...], Path, str, 
 
 
 #: Barbu contract data holding one entry per seat (entry i is what seat i took).
-PER_SEAT_KEYS = frozenset({"tricks", "hearts", "queens", "boys", "suits"})
+PER_SEAT_KEYS = frozenset({"tricks", "hearts", "queens", "boys", "suits", "net"})
 #: Fields whose keys are names (an option, a bonus kind), not parts of the document.
 NAMED_KEYS = frozenset({"rules", "bonuses"})
 

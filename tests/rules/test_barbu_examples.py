@@ -1,4 +1,5 @@
-"""The Barbu worked examples of docs/rules.md, exactly, and the full 28-deal classic match."""
+"""The Barbu worked examples of docs/rules.md, exactly (those of its "Additions" too: Chinese
+Poker, house values, Salade for five), and the full 28-deal classic match."""
 
 import copy
 import json
@@ -6,10 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.match import score_document, score_document_full
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "barbu"
 EXAMPLES = sorted(DATA.glob("barbu-ex*.json"))
+#: rules.md's "Additions (turn 2)": the same files as /work/shared/examples
+ADDITIONS = sorted(
+    p for prefix in ("chinese", "house", "salade5") for p in DATA.glob(f"barbu-{prefix}-*.json")
+)
 
 
 def load(name: str) -> dict:
@@ -34,6 +40,36 @@ def test_worked_example_scores(path):
     assert out["totals"] == expect["totals"]
     assert out["finished"] is expect["finished"]
     assert out["winner"] == expect["winner"]
+
+
+def test_every_example_of_the_additions_is_here():
+    assert [p.stem for p in ADDITIONS] == [
+        "barbu-chinese-ex1",
+        "barbu-chinese-ex2-doubled",
+        "barbu-house-ex1-viv1bin",
+        "barbu-house-ex2-zigotote",
+        "barbu-house-ex3-ravage-36",
+        "barbu-house-ex4-sign-refused",
+        "barbu-salade5-ex1-splits",
+        "barbu-salade5-ex2-doubled",
+    ]
+
+
+@pytest.mark.parametrize("path", ADDITIONS, ids=lambda p: p.stem)
+def test_worked_example_of_the_additions(path):
+    case = json.loads(path.read_text(encoding="utf-8"))
+    expect = case["expect"]
+    if expect.get("refused"):
+        with pytest.raises(RuleError) as caught:
+            score_document(case["doc"])
+        assert expect["mention"] in caught.value.message
+        return
+    out = score_document(case["doc"])
+    assert [d["score"]["total"] for d in out["deals"]] == expect["deal_totals"]
+    assert out["totals"] == expect["totals"]
+    assert out["finished"] is expect["finished"]
+    assert out["winner"] == expect["winner"]
+    assert score_document(copy.deepcopy(out)) == out  # the export is a fixed point
 
 
 def test_example_1_undoubled_negatives_are_split():

@@ -374,9 +374,15 @@ def test_preview_deal_checks_against_the_deals_before():
 
 
 def test_a_zero_sum_breach_is_reported_as_the_programs_fault(monkeypatch):
+    """A match is checked for zero when its contract totals add up to 0: values that break
+    that, with the program still judging the match zero-sum, are its own fault."""
+    from scorekeeper.rules.barbu import scoring
+
     classic = barbu_contracts.VALUES[barbu.Variant.CLASSIC]
     broken = dataclasses.replace(classic, trump_trick=6)
     monkeypatch.setitem(barbu_contracts.VALUES, barbu.Variant.CLASSIC, broken)
+    assert not barbu.zero_sum(barbu.DEFAULT_RULES)  # the totals no longer add up to 0
+    monkeypatch.setattr(scoring, "zero_sum", lambda rules: True)
     with pytest.raises(barbu.ScoringFault) as caught:
         score_document(full_match())
     assert not isinstance(caught.value, RuleError)

@@ -1,8 +1,11 @@
 """Scoring deal by deal (scorekeeper.rules.incremental) is scoring the whole document.
 
 For random matches of every game and variant (Biriba and Burraco of 2, 3 and 4 players under
-several rules, targets that end them or not; Barbu classic, Ravage City, Salade and King under
-each rotation, compulsory doubles mode and undoubled negative rule, with deals still to enter),
+several rules, targets that end them or not; Burraco for three as a solo player against a pair
+then each alone, or each alone throughout, a match of a set number of deals for victory
+points, house card values and bonuses; Barbu classic, Ravage City, Salade and King under
+each rotation, compulsory doubles mode and undoubled negative rule, with deals still to enter,
+and issue 12's forms: Chinese Poker, random house sets of contracts and values, five players),
 mostly legal and now and then with an illegal deal (too many copies, two sides out, a wrong
 dealer or declarer, a contract named twice, compulsory doubles missed, a deal after the end,
 text that cannot be written, ...):
@@ -19,12 +22,14 @@ text that cannot be written, ...):
 
 The matches are drawn with a seeded ``random.Random`` (hypothesis draws the seed and the
 variant), which keeps each example cheap: 2,200 matches (700 Biriba, 700 Burraco, 800 Barbu)
-in about 45 s on a shared 2-core machine. Half the matches hold one illegal deal, and a
+in about 45 s on a shared 2-core machine, and 500 more of Burraco's issue 12 forms (300 for
+three, 200 for victory points) in about 10 s. Half the matches hold one illegal deal, and a
 third of the corrections are illegal.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections import Counter
@@ -382,53 +387,271 @@ def test_burraco_scored_deal_by_deal_is_the_whole_document(rules, seats, target,
     check_match(doc, correct, rng)
 
 
+# --- Burraco for three, victory points, house values ---------------------------------------------
+
+HOUSE_VALUES: list[dict[str, Any]] = [
+    {},
+    {"card_values": {"JK": 50, "2": 25}, "burraco_bonuses": {"clean_burraco": 300}},
+    {"card_values": {"3": 0, "A": 20}, "burraco_bonuses": {"dirty_burraco": 0}},
+]
+THREE_RULES: list[dict[str, Any]] = [
+    {"three_players": "fibur"},
+    {"three_players": "fibur", "preset": "fibur", "pair_rounding": "truncate"},
+    {"three_players": "fibur", "alone_from": 300},
+    {"three_players": "fibur", "alone_from": 0},
+    {"three_players": "fibur", "alone_from": None},
+    {"three_players": "each_alone", "preset": "international"},
+]
+
+
+def three_deal(
+    rng: random.Random, rules: dict[str, Any], phase: str, dealer: int, spoil: bool
+) -> dict[str, Any]:
+    """A deal of Burraco for three for ``phase`` (as the deals before it leave it): a solo
+    player and the pair, nobody with a pozzetto, or each alone; now and then one of another
+    phase or another count of sides, and illegal when ``spoil``."""
+    if phase == "each_alone" or rng.random() < 0.05:
+        deal = rummy_deal(rng, "burraco", rules, 3, dealer)
+        if rng.random() < 0.3:
+            deal["solo"] = None
+    elif rng.random() < 0.15:  # nobody took a pozzetto
+        deal = rummy_deal(rng, "burraco", rules, 3, dealer)
+        for side in deal["sides"]:
+            side.update(took_pot=False, went_out=False)
+            side.pop("final_discard", None)
+        deal["solo"] = None
+    else:
+        deal = rummy_deal(rng, "burraco", rules, 2, dealer)
+        deal["sides"][0]["took_pot"] = True
+        deal["solo"] = rng.randrange(3)
+    if spoil:
+        kind = rng.randrange(6)
+        if kind == 0:
+            deal["solo"] = rng.choice([0, 1, 2, None, 3, "Anna"])
+        elif kind == 1:
+            deal.pop("solo", None)
+        elif kind == 2:
+            deal["sides"].append(copy.deepcopy(deal["sides"][0]))
+        elif kind == 3:
+            deal["sides"][0].update(took_pot=False, went_out=False)
+        else:
+            spoil_rummy(rng, deal, 3, dealer)
+    return deal
+
+
+@_examples(300)
+@given(
+    rules=st.sampled_from(THREE_RULES),
+    house=st.sampled_from(HOUSE_VALUES),
+    target=st.sampled_from([None, 500, 1505, 100_000]),
+    seed=SEEDS,
+)
+def test_burraco_for_three_scored_deal_by_deal_is_the_whole_document(rules, house, target, seed):
+    """The phase of each deal (solo and pair, then each alone) follows from the deals before
+    it: the state carries it, and a correction of a deal can move the switch."""
+    rng = random.Random(seed)
+    rules = rules | house | ({} if target is None else {"target": target})
+    first = rng.randrange(3)
+    base = {
+        "format": "scorekeeper-match/1",
+        "game": "burraco",
+        "rules": rules,
+        "players": PLAYERS[:3],
+        "first_dealer": first,
+    }
+    header, _, parsed = parse_header({**base, "deals": []})
+    count = rng.randint(1, 10)
+    spoilt = rng.randrange(2 * count)
+
+    def deals_after(deals: list[dict[str, Any]], index: int, spoil: bool) -> dict[str, Any]:
+        state = score_start(header, parsed)
+        for raw in deals:  # the phase the deals before it leave (as far as they are legal)
+            try:
+                state = score_next(state, raw).state
+            except RuleError:
+                break
+        phase = standing(state).next_deal.get("phase", "each_alone")
+        return three_deal(rng, rules, phase, (first + index) % 3, spoil)
+
+    deals: list[dict[str, Any]] = []
+    for i in range(count):
+        deals.append(deals_after(deals, i, i == spoilt))
+    doc = {**base, "deals": deals}
+    check_match(doc, lambda before, index: deals_after(before, index, rng.random() < 0.3), rng)
+
+
+VP_RULES: list[dict[str, Any]] = [
+    {"match_deals": 3},
+    {"match_deals": 4, "preset": "fibur"},
+    {"match_deals": 2, "vp_table": [[30, 10, 10], [100, 12, 8], [300, 15, 5], [None, 20, 0]]},
+    {"match_deals": 1, "vp_table": [[None, 3, 3]], "preset": "international"},
+]
+
+
+@_examples(200)
+@given(
+    rules=st.sampled_from(VP_RULES),
+    house=st.sampled_from(HOUSE_VALUES),
+    seats=st.sampled_from([2, 4]),
+    seed=SEEDS,
+)
+def test_burraco_for_victory_points_scored_deal_by_deal_is_the_whole_document(
+    rules, house, seats, seed
+):
+    """A match of ``match_deals`` deals ends after its last (and its export's VP with it),
+    whatever the totals; a deal after it is refused."""
+    rng = random.Random(seed)
+    rules = rules | house
+    first = rng.randrange(seats)
+    count = rng.randint(1, rules["match_deals"] + 1)
+    spoilt = rng.randrange(2 * count)
+
+    def deal_at(index: int, spoil: bool) -> dict[str, Any]:
+        dealer = (first + index) % seats
+        deal = rummy_deal(rng, "burraco", rules, seats, dealer)
+        if spoil:
+            spoil_rummy(rng, deal, seats, dealer)
+        return deal
+
+    doc = {
+        "format": "scorekeeper-match/1",
+        "game": "burraco",
+        "rules": rules,
+        "players": PLAYERS[:seats],
+        "first_dealer": first,
+        "deals": [deal_at(i, i == spoilt) for i in range(count)],
+    }
+    check_match(doc, lambda deals, index: deal_at(index, rng.random() < 0.3), rng)
+
+
 # --- Barbu matches ---------------------------------------------------------------------------
 
 
-def _played(rng: random.Random) -> dict[str, Any]:
-    """Every count a real deal of 52 cards in 13 tricks gives (card c: suit ``"SHDC"[c //
-    13]``, rank ``c % 13 + 1``)."""
-    cards = list(range(52))
+def _played(rng: random.Random, seats: int = 4) -> dict[str, Any]:
+    """Every count a real deal gives (card c: suit ``"SHDC"[c // 13]``, rank ``c % 13 + 1``):
+    52 cards in 13 tricks, or for five players 50 (the black twos out) in 10; and Chinese
+    Poker's nets, each pair's comparisons won by one and lost by the other."""
+    cards = [c for c in range(52) if not (seats == 5 and c % 13 == 1 and c // 13 in (0, 3))]
     rng.shuffle(cards)
-    winners = [rng.randrange(4) for _ in range(13)]
-    taken: list[list[int]] = [[] for _ in range(4)]
+    count = len(cards) // seats
+    winners = [rng.randrange(seats) for _ in range(count)]
+    taken: list[list[int]] = [[] for _ in range(seats)]
     for trick, seat in enumerate(winners):
-        taken[seat].extend(cards[4 * trick : 4 * trick + 4])
-    holder = {c: s for s in range(4) for c in taken[s]}
+        taken[seat].extend(cards[seats * trick : seats * trick + seats])
+    holder = {c: s for s in range(seats) for c in taken[s]}
 
-    def count(test: Any) -> list[int]:
-        return [sum(1 for c in taken[s] if test(c)) for s in range(4)]
+    def count_of(test: Any) -> list[int]:
+        return [sum(1 for c in taken[s] if test(c)) for s in range(seats)]
 
+    net = [0] * seats
+    for a in range(seats):
+        for b in range(a + 1, seats):
+            won = rng.randint(-6, 6)
+            net[a] += won
+            net[b] -= won
     return {
-        "tricks": [winners.count(s) for s in range(4)],
-        "hearts": count(lambda c: c // 13 == 1),
+        "tricks": [winners.count(s) for s in range(seats)],
+        "hearts": count_of(lambda c: c // 13 == 1),
         "ace_of_hearts": holder[13],
         "king_of_hearts": holder[13 + 12],
-        "queens": count(lambda c: c % 13 == 11),
-        "boys": count(lambda c: c % 13 in (10, 12)),
-        "last_trick": winners[12],
-        "last_two": [winners[11], winners[12]],
-        "suits": [[sum(1 for c in taken[s] if c // 13 == k) for k in range(4)] for s in range(4)],
+        "queens": count_of(lambda c: c % 13 == 11),
+        "boys": count_of(lambda c: c % 13 in (10, 12)),
+        "last_trick": winners[-1],
+        "last_two": winners[-2:],
+        "suits": [
+            [sum(1 for c in taken[s] if c // 13 == k) for k in range(4)] for s in range(seats)
+        ],
+        "net": net,
     }
 
 
-def contract_data(rng: random.Random, contract: str) -> dict[str, Any]:
-    data = _played(rng)
+def contract_data(
+    rng: random.Random, contract: str, rules: barbu.BarbuRules = barbu.DEFAULT_RULES
+) -> dict[str, Any]:
+    data = _played(rng, rules.seats)
     if contract == "trumps":
         return {"trump": rng.choice("SHDC"), "tricks": data["tricks"]}
     if contract == "domino":
         order = list(range(4))
         rng.shuffle(order)
         return {"finish_order": order} | ({"start_rank": "J"} if rng.random() < 0.3 else {})
-    keys = barbu.Contract(contract).data_keys
+    keys = barbu.data_keys(rules, barbu.Contract(contract))
     return {key: data[key] for key in keys}
 
 
-BARBU_VARIANTS = ["classic", "ravage_city", "salade", "king"]
+#: The Barbu forms of a match: each variant as it comes, and issue 12's: Chinese Poker, a
+#: random house set (a list of contracts with house values), and Salade for five players.
+BARBU_VARIANTS = [
+    "classic",
+    "ravage_city",
+    "salade",
+    "king",
+    "chinese_poker",
+    "house",
+    "salade5",
+]
+
+
+def _house_units(rng: random.Random, contract: str) -> dict[str, Any]:
+    """Random house values for ``contract``, of the signs rules.md asks."""
+
+    def penalty() -> int:
+        return rng.randint(-60, 0)
+
+    ace = {"ace_of_hearts": penalty()} if rng.random() < 0.5 else {}
+    units: dict[str, Any] = {
+        "no_tricks": {"trick": penalty()},
+        "no_hearts": {"heart": penalty()} | ace,
+        "no_queens": {"queen": penalty()},
+        "barbu": {"king_of_hearts": penalty()},
+        "no_last_two": {"last_two": [penalty(), penalty()]},
+        "no_last_trick": {"last_trick": penalty()},
+        "trumps": {"trump_trick": rng.randint(0, 10)},
+        "domino": {"payouts": [rng.randint(-60, 150) for _ in range(4)]},
+        "ravage_city": {"most_cards": 12 * rng.randint(-5, 0)},
+    }
+    if contract != "salade":
+        return units[contract]
+    parts = ["trick", "heart", "ace_of_hearts", "queen", "king_of_hearts"]
+    out = {part: penalty() for part in parts if rng.random() < 0.5}
+    last = rng.choice(["last_trick", "last_two", None])
+    if last == "last_two":
+        out["last_two"] = [penalty(), penalty()]
+    elif last == "last_trick" or not out:
+        out["last_trick"] = penalty()
+    return out
+
+
+def _house_rules(rng: random.Random, seats: int) -> dict[str, Any]:
+    """A random house set: two contracts or more (five players: Salade's), values where the
+    variant has none and now and then where it has some, now and then a Domino that brings
+    the totals to 0 (so that the zero-sum checks run)."""
+    if seats == 5:
+        variant, every = "salade", [c.value for c in barbu.contracts_of(barbu.Variant.SALADE)]
+    else:
+        variant = rng.choice(["classic", "ravage_city", "salade"])
+        every = [c.value for c in barbu.HOUSE_CONTRACTS]
+    chosen = rng.sample(every, rng.randint(2, len(every)))
+    own = {c.value for c in barbu.contracts_of(barbu.Variant(variant))}
+    values = {
+        c: _house_units(rng, c)
+        for c in chosen
+        if c != "chinese_poker" and (c not in own or rng.random() < 0.3)
+    }
+    raw: dict[str, Any] = {"variant": variant, "contracts": chosen}
+    if "domino" in chosen and seats == 4 and rng.random() < 0.5:
+        values["domino"] = {"payouts": [0, 0, 0, 0]}
+        rest = barbu.match_values(barbu.parse_rules(raw | {"contract_values": values})).total
+        values["domino"] = {"payouts": [30, 20, 10, -rest - 60]}
+    if values:
+        raw["contract_values"] = values
+    if "chinese_poker" in chosen and rng.random() < 0.5:
+        raw["chinese_poker_multiplier"] = rng.randint(1, 6)
+    return raw
 
 
 def _left(rules: barbu.BarbuRules, own: list[str], plays: Counter[str]) -> list[str]:
-    every = [c.value for c in barbu.contracts_of(rules.variant)]
+    every = [c.value for c in barbu.match_contracts(rules)]
     if rules.variant is not barbu.Variant.KING:
         return [c for c in every if c not in own]
     trumps = own.count("trumps")
@@ -456,6 +679,7 @@ def barbu_deal(
     there may be none left), the others doubling the declarer with probability
     ``diligence``, still to enter with probability ``to_enter``; illegal when ``spoil``."""
     index = len(deals)
+    seats = header.seats
     declarer = barbu.declarer_of(header, rules, min(index, barbu.match_length(rules) - 1))
     own = [
         d["contract"]
@@ -464,12 +688,12 @@ def barbu_deal(
     ]
     plays = Counter(d["contract"] for d in deals)
     left = _left(rules, own, plays)
-    every = [c.value for c in barbu.contracts_of(rules.variant)]
+    every = [c.value for c in barbu.match_contracts(rules)]
     contract = rng.choice(left or every)
     positive = barbu.Contract(contract).positive
     doubles: list[dict[str, Any]] = []
     if rules.doubling:
-        others = [s for s in range(4) if s != declarer]
+        others = [s for s in range(seats) if s != declarer]
         for by in others:
             if rng.random() < diligence:
                 doubles.append({"by": by, "on": declarer, "redoubled": rng.random() < 0.3})
@@ -485,38 +709,44 @@ def barbu_deal(
     if rng.random() < to_enter:
         deal["to_enter"] = True
     elif not split:
-        deal.update(contract_data(rng, contract))
+        deal.update(contract_data(rng, contract, rules))
     if rng.random() < 0.15:
         deal["declarer"] = declarer
     if spoil:
-        spoil_barbu(rng, deal, declarer, own)
+        spoil_barbu(rng, deal, declarer, own, seats)
     return deal
 
 
-def spoil_barbu(rng: random.Random, deal: dict[str, Any], declarer: int, own: list[str]) -> None:
+def spoil_barbu(
+    rng: random.Random, deal: dict[str, Any], declarer: int, own: list[str], seats: int = 4
+) -> None:
     """Make ``deal`` illegal, one way or another (a contract named again is legal in King
     while its quotas allow it)."""
-    kind = rng.randrange(8)
+    kind = rng.randrange(10)
     if kind == 0 and own:
         deal["contract"] = rng.choice(own)
     elif kind == 1:
-        deal["declarer"] = (declarer + 1) % 4
+        deal["declarer"] = (declarer + 1) % seats
     elif kind == 2 and "tricks" in deal:
-        deal["tricks"] = [13, 1, 0, 0]
+        deal["tricks"] = [13, 1, 0, 0] if seats == 4 else [10, 1, 0, 0, 0]
     elif kind == 3:
         deal["to_enter"] = True
         deal["tricks"] = [4, 3, 3, 3]
     elif kind == 4:
-        deal["doubles"].append({"by": declarer, "on": (declarer + 1) % 4})
+        deal["doubles"].append({"by": declarer, "on": (declarer + 1) % seats})
     elif kind == 5:
         deal["contract"] = "\ud800"
     elif kind == 6:
         deal["contract"] = "no_spades"
+    elif kind == 7 and "net" in deal:
+        deal["net"] = [*deal["net"][:-1], deal["net"][-1] + 1]  # adds up to 1
+    elif kind == 8:
+        deal["contract"] = rng.choice(["chinese_poker", "salade", "domino"])  # maybe not played
     else:
         deal["bogus"] = True
 
 
-@_examples(800)
+@_examples(1000)
 @given(
     variant=st.sampled_from(BARBU_VARIANTS),
     rotation=st.sampled_from(["series", "quick"]),
@@ -529,6 +759,7 @@ def test_barbu_scored_deal_by_deal_is_the_whole_document(
     variant, rotation, compulsory, undoubled, diligence, seed
 ):
     rng = random.Random(seed)
+    seats = 5 if variant == "salade5" else 4
     rules_raw: dict[str, Any] = {
         "variant": variant,
         "rotation": rotation,
@@ -537,9 +768,18 @@ def test_barbu_scored_deal_by_deal_is_the_whole_document(
     }
     if variant == "classic" and rng.random() < 0.2:
         rules_raw["domino_payouts"] = [40, 25, 5, -5]
-    rules = barbu.parse_rules(rules_raw)
-    first = rng.randrange(4)
-    header = MatchHeader(game="barbu", players=tuple(PLAYERS), first_dealer=first)
+    if variant == "chinese_poker":
+        rules_raw |= {"variant": rng.choice(["classic", "ravage_city"]), "chinese_poker": True}
+        if rng.random() < 0.5:
+            rules_raw["chinese_poker_multiplier"] = rng.randint(1, 6)
+    if variant == "salade5":
+        rules_raw["variant"] = "salade"
+    if variant == "house" or (variant == "salade5" and rng.random() < 0.5):
+        rules_raw |= _house_rules(rng, seats)
+    rules = barbu.parse_rules(rules_raw, seats)
+    players = [*PLAYERS, "Eleni"][:seats]
+    first = rng.randrange(seats)
+    header = MatchHeader(game="barbu", players=tuple(players), first_dealer=first)
     length = barbu.match_length(rules)
     count = rng.choice([length, length, length + 1, rng.randint(1, length)])
     spoilt = rng.randrange(2 * count)  # a deal of the match, or none
@@ -554,7 +794,7 @@ def test_barbu_scored_deal_by_deal_is_the_whole_document(
         "format": "scorekeeper-match/1",
         "game": "barbu",
         "rules": rules_raw,
-        "players": PLAYERS,
+        "players": players,
         "first_dealer": first,
         "deals": deals,
     }

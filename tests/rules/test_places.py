@@ -63,7 +63,7 @@ _DEAL = re.compile(r"deal (\d+)")
 _MELD_SHOWN = re.compile(r"meld (\d+) \(")
 _MELD_PATH = re.compile(r"melds\[(\d+)\]")
 _CARD = re.compile(r"(?:^|hand|melds\[\d+\])\[(\d+)\]$")
-_PER_SEAT = re.compile(r"(?:tricks|hearts|queens|boys|suits)\[(\d+)\](?:\[\d+\])?")
+_PER_SEAT = re.compile(r"(?:tricks|hearts|queens|boys|suits|net)\[(\d+)\](?:\[\d+\])?")
 _KEY = re.compile(r"([a-z_]+)(?:\[\d+\])*")
 #: Refusals whose place says a little more than their words: the suit column of ``suits``.
 _EXTRA_INDEX = {"suit_sum"}

@@ -2,7 +2,10 @@
 
 The documents are kept in the repository (tests/data/rummy/, copied from the shared examples):
 each is ``{"name", "doc", "expect"}`` where ``expect`` holds the deal totals, totals, finished
-and winner, or ``{"refused": true, "mention": ...}``.
+and winner (and the victory points of a Burraco match of ``match_deals`` deals), or
+``{"refused": true, "mention": ...}``. Burraco for three has its examples in
+test_burraco_three.py (its sides change from deal to deal, which test_places' sweep of these
+files does not know).
 """
 
 import copy
@@ -31,6 +34,9 @@ def test_every_worked_example_is_here():
     assert {"biriba-ex3-two-wilds", "biriba-ex4-sets", "biriba-ex4-sets-off"} <= names
     assert {"burraco-ex1", "burraco-ex2-classic", "burraco-ex2-fibur"} <= names
     assert {"burraco-ex3", "burraco-ex4"} <= names
+    assert {"burraco-vp-ex1-three-deals", "burraco-vp-ex2-four-deals-edge"} <= names
+    assert "burraco-vp-ex3-custom-table" in names
+    assert {"burraco-house-ex1-values", "burraco-house-ex2-bonuses"} <= names
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
@@ -49,6 +55,8 @@ def test_worked_example(path):
     assert out["totals"] == expect["totals"]
     assert out["finished"] == expect["finished"]
     assert out["winner"] == expect["winner"]
+    if "victory_points" in expect:
+        assert out["victory_points"] == expect["victory_points"]
 
 
 @pytest.mark.parametrize(

@@ -652,6 +652,12 @@ def test_defaults_of_a_side():
 
 def test_player_counts():
     with pytest.raises(RuleError) as e:
-        score_document(doc("burraco", [], players=["Anna", "Babis", "Chris"]))
+        score_document(doc("burraco", [], players=["Anna", "Babis", "Chris", "Dora", "Eleni"]))
     assert e.value.code == "player_count"
     score_document(doc("biriba", [], players=["Anna", "Babis", "Chris"]))
+    # three play Burraco in a form of their own, which the rules must name
+    with pytest.raises(RuleError) as e:
+        score_document(doc("burraco", [], players=["Anna", "Babis", "Chris"]))
+    assert e.value.code == "three_players_missing"
+    three = doc("burraco", [], {"three_players": "fibur"}, players=["Anna", "Babis", "Chris"])
+    assert score_document(three)["totals"] == [0, 0, 0]

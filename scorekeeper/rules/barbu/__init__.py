@@ -1,11 +1,14 @@
 """Barbu: the rules engine (see docs/rules.md, "Barbu", and docs/match-format.md, "Barbu deals").
 
-Four players, no partners, one pack of 52. The dealer is the declarer and names a contract;
-players may double each other; each deal is settled pair by pair; the match ends when every
-player has declared every contract of the variant.
+Four players, no partners, one pack of 52 (or five players in Salade, 50 cards: the black twos
+out). The dealer is the declarer and names a contract; players may double each other; each
+deal is settled pair by pair; the match ends when every player has declared every contract of
+the match: the variant's (with Chinese Poker when ``chinese_poker`` adds it), or the house
+list ``contracts``, at the variant's values or the house's ``contract_values``.
 
-The engine names that ``scorekeeper.rules.match`` calls: ``NAME``, ``PLAYER_COUNTS``,
-``parse_rules``, ``rules_json``, ``parse_deal``, ``deal_json`` and ``score``; and those that
+The engine names that ``scorekeeper.rules.match`` calls: ``NAME``, ``PLAYER_COUNTS`` (and
+``DOCUMENT_PLAYER_COUNTS``), ``check_players``, ``parse_rules``, ``rules_at_table``,
+``rules_json``, ``parse_deal``, ``deal_json`` and ``score``; and those that
 ``scorekeeper.rules.incremental`` calls to score one deal at a time: ``start``, ``step``,
 ``standing``, ``tally_json`` and ``tally_from_json`` (``score`` is the fold of ``step``: the
 :class:`BarbuTally` the deals before a deal leave, its :class:`Ledger` of contracts named, doubles
@@ -28,7 +31,15 @@ made and players flagged). For the site:
 - swapping two deals' contracts (:mod:`.swap`): ``swap_partner(match, number, contract)``,
   the deal of the same declarer to swap with when deal ``number`` is corrected to
   ``contract``; ``swap_contracts(match, number, other)``, the two deals after the swap;
-  ``swapped_deals(match, number, other)``, the same with the doubles each one drops.
+  ``swapped_deals(match, number, other)``, the same with the doubles each one drops;
+- the match's contracts and values (issue 12): ``match_contracts(rules)`` (the contracts each
+  declarer names, in order; ``contracts_of(variant)`` stays the variant's own list),
+  ``data_keys(rules, contract)`` (what a deal of it records: Chinese Poker ``net``, a seat
+  each; a salade counting the last two tricks ``last_two``), ``units_of(rules, contract)``
+  and ``match_values(rules)`` (each contract's values and total, their sum, what a complete
+  match adds up to, and whether it is checked for zero), ``zero_sum(rules)``;
+- five players: ``rules.seats`` (``parse_rules(raw, seats)``), ``tricks_in_deal(seats)``,
+  ``counts(seats)``, and the ``seats=`` keyword of the sheet's counts.
 
 Decisions where the rules are silent:
 
@@ -47,9 +58,12 @@ Decisions where the rules are silent:
 - A swap keeps each deal's doubles that the new contract allows and drops the others (only
   doubles between non-declarers, when the new contract is positive); ``swapped_deals`` says
   which, with the rule's reason.
-- Zero-sum variants (classic, Ravage City, King) are checked after every deal (the running sum
-  is the sum of the contract totals so far), after every complete series and at the end; a
-  breach raises :class:`ScoringFault`, an ``AssertionError`` that is the program's own fault.
+- Zero-sum matches (classic, Ravage City, King; house values whose contract totals add up
+  to 0) are checked after every deal (the running sum is the sum of the contract totals so
+  far), after every complete series and at the end; a breach raises :class:`ScoringFault`, an
+  ``AssertionError`` that is the program's own fault.
+- Issue 12's choices are in :mod:`.house` (house values, Chinese Poker) and docs/decisions.md
+  ("Barbu: Chinese Poker, house values, five players").
 """
 
 from __future__ import annotations
@@ -57,13 +71,20 @@ from __future__ import annotations
 from .contracts import (
     CONTRACTS,
     COUNTS,
+    HOUSE_CONTRACTS,
     SUIT_CARDS,
     Contract,
     contract_total,
     contracts_of,
     contracts_per_declarer,
+    counts,
+    data_keys,
     deal_count,
+    default_contracts,
+    match_contracts,
     split_scores,
+    tricks_in_deal,
+    zero_sum,
 )
 from .deal import BarbuDeal, check_deal, deal_json, is_split, parse_contract, parse_deal
 from .doubles import (
@@ -82,6 +103,7 @@ from .doubles import (
     shortcut_choices,
     shortcut_refusal,
 )
+from .house import ContractValue, MatchValues, match_values, units_of
 from .options import (
     DEFAULT_RULES,
     BarbuRules,
@@ -89,7 +111,9 @@ from .options import (
     Rotation,
     UndoubledNegative,
     Variant,
+    check_players,
     parse_rules,
+    rules_at_table,
     rules_json,
 )
 from .schedule import deals_left_in_series, declarer_of, match_length
@@ -133,9 +157,28 @@ from .swap import (
 )
 
 NAME = "barbu"
+#: The players a new match is offered for (the site's choice of seats): four, in every variant.
+#: The site builds five-player Salade next; until then a new match offers four.
 PLAYER_COUNTS = (4,)
+#: The players a match document may have: four, or five in Salade (``check_players`` refuses
+#: five with any other variant, naming the players).
+DOCUMENT_PLAYER_COUNTS = (4, 5)
 
 __all__ = [
+    "DOCUMENT_PLAYER_COUNTS",
+    "HOUSE_CONTRACTS",
+    "ContractValue",
+    "MatchValues",
+    "check_players",
+    "rules_at_table",
+    "counts",
+    "data_keys",
+    "default_contracts",
+    "match_contracts",
+    "match_values",
+    "tricks_in_deal",
+    "units_of",
+    "zero_sum",
     "CONTRACTS",
     "COUNTS",
     "SUIT_CARDS",

@@ -10,6 +10,12 @@ A deal *still to enter* (``"to_enter": true``) has its contract named, and its d
 they are known, but none of its contract data yet: a table that swapped two deals' contracts
 enters both again. It carries no contract data key at all, and it is never an undoubled
 negative contract that is split (see :mod:`.scoring` for how it counts).
+
+Every per-seat list has one entry a player (four, or five in Salade), and what the seats take
+together is what the table's pack holds (:func:`~.contracts.counts`: 10 tricks of 5 cards
+with five players). A Chinese Poker deal records each seat's ``net``, adding up to 0, doubled
+or not; a salade whose house values count the last two tricks records ``last_two``, and a
+seat named there must have taken as many tricks as it is named.
 """
 
 from __future__ import annotations
@@ -24,17 +30,11 @@ from ..cards import RANK_NAMES, Suit, _quote, parse_suit
 from ..errors import AllOf, Cards, OneOf, Place, RuleError, Term, Words
 from .contracts import (
     ALL_DATA_KEYS,
-    BOYS,
-    CARDS_PER_TRICK,
-    COUNTS,
-    HEARTS,
     OPTIONAL_DATA_KEYS,
-    QUEENS,
-    SEATS,
     SUIT_CARDS,
-    TRICKS,
     Contract,
-    contracts_of,
+    counts,
+    data_keys,
 )
 from .doubles import Double, check_doubles
 from .options import BarbuRules, UndoubledNegative
@@ -66,6 +66,7 @@ class BarbuDeal:
     suits: tuple[tuple[int, ...], ...] | None = None
     last_trick: int | None = None
     boys: tuple[int, ...] | None = None
+    net: tuple[int, ...] | None = None  # chinese_poker: each seat's net, before the multiplier
     to_enter: bool = False  # the contract is named, its data still to enter
 
     def data_given(self) -> list[str]:
@@ -86,7 +87,7 @@ def is_split(
         not to_enter
         and rules.undoubled_negative is UndoubledNegative.SPLIT
         and rules.doubling
-        and not contract.positive
+        and contract.negative
         and not doubles
     )
 
@@ -102,7 +103,7 @@ def parse_deal(raw: object, *, header: MatchHeader, rules: BarbuRules, index: in
     names = header.players
     stated = None
     if "declarer" in obj:
-        stated = schema.seat(obj["declarer"], "declarer", SEATS)
+        stated = schema.seat(obj["declarer"], "declarer", header.seats)
         _check_declarer(stated, header=header, rules=rules, index=index)
     if "contract" not in obj:
         raise RuleError(
@@ -123,7 +124,8 @@ def parse_deal(raw: object, *, header: MatchHeader, rules: BarbuRules, index: in
         deal = BarbuDeal(contract=contract, doubles=doubles, declarer=stated, to_enter=True)
         check_deal(deal, header=header, rules=rules, index=index)
         return deal
-    _check_keys(contract, given, split=is_split(rules, contract, doubles), declarer=names[declarer])
+    split = is_split(rules, contract, doubles)
+    _check_keys(contract, data_keys(rules, contract), given, split=split, declarer=names[declarer])
     data = {key: _read(key, obj[key], names, declarer) for key in given}
     deal = BarbuDeal(contract=contract, doubles=doubles, declarer=stated, **data)
     check_deal(deal, header=header, rules=rules, index=index)
@@ -144,7 +146,18 @@ def _contract(raw: object, rules: BarbuRules, names: Sequence[str], seat: int) -
         text = schema.string(raw, "contract")
     except RuleError as e:
         raise e.at(declarer, seat=seat) from None
-    allowed = contracts_of(rules.variant)
+    allowed = rules.played
+    if text not in allowed and rules.contracts is not None:
+        raise RuleError(
+            "bad_contract",
+            "{declarer} cannot name {contract}: it is not one of this match's contracts "
+            "({choices})",
+            declarer=declarer,
+            contract=_quote(text),
+            choices=OneOf(Term("contract", c) for c in allowed),
+            where=(declarer, "contract"),
+            place=Place(seat=seat, field="contract"),
+        )
     if text not in allowed:
         raise RuleError(
             "bad_contract",
@@ -166,7 +179,7 @@ def _doubles(raw: object, names: Sequence[str]) -> tuple[Double, ...]:
     out = []
     for i, item in enumerate(items):
         by_raw = item.get("by") if isinstance(item, dict) else None
-        seat = by_raw if _is_seat(by_raw) else None
+        seat = by_raw if _is_seat(by_raw, len(names)) else None
         doubler = names[seat] if seat is not None else ""
         try:
             entry = schema.obj(
@@ -175,8 +188,8 @@ def _doubles(raw: object, names: Sequence[str]) -> tuple[Double, ...]:
                 required=("by", "on"),
                 what=Words('a double ({"by": seat, "on": seat})'),
             )
-            by = schema.seat(entry["by"], "by", SEATS)
-            on = schema.seat(entry["on"], "on", SEATS)
+            by = schema.seat(entry["by"], "by", len(names))
+            on = schema.seat(entry["on"], "on", len(names))
             redoubled = schema.boolean(entry.get("redoubled", False), "redoubled")
         except RuleError as e:
             raise e.under("doubles", doubler, f"doubles[{i}]", seat=seat, index=i) from None
@@ -184,22 +197,24 @@ def _doubles(raw: object, names: Sequence[str]) -> tuple[Double, ...]:
     return tuple(out)
 
 
-def _is_seat(raw: object) -> bool:
-    return isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw < SEATS
+def _is_seat(raw: object, seats: int) -> bool:
+    return isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw < seats
 
 
-def _check_keys(contract: Contract, given: Sequence[str], *, split: bool, declarer: str) -> None:
-    """The deal carries exactly the contract data its contract records (none when the deal
-    is an undoubled negative contract that is not played)."""
+def _check_keys(
+    contract: Contract, keys: Sequence[str], given: Sequence[str], *, split: bool, declarer: str
+) -> None:
+    """The deal carries exactly the contract data ``keys`` its contract records in the match
+    (none when the deal is an undoubled negative contract that is not played)."""
     for key in given:
-        if key not in contract.data_keys:
+        if key not in keys:
             raise RuleError(
                 "key_not_used",
                 "{contract} (declared by {declarer}) records {keys}, not the {key}",
                 key=Term("data", key),
                 contract=Term("contract", contract.value),
                 declarer=declarer,
-                keys=AllOf(Term("data", k) for k in contract.data_keys),
+                keys=AllOf(Term("data", k) for k in keys),
                 where=(key,),
                 place=Place(field=key),
             )
@@ -216,7 +231,7 @@ def _check_keys(contract: Contract, given: Sequence[str], *, split: bool, declar
             )
     if split:
         return
-    for key in contract.data_keys:
+    for key in keys:
         if key not in given and key not in OPTIONAL_DATA_KEYS:
             raise RuleError(
                 "missing_key",
@@ -248,38 +263,46 @@ def _check_nothing_entered(given: Sequence[str], *, index: int, declarer: str) -
         )
 
 
-def _counts(maximum: int) -> Callable[[object, str], tuple[int, ...]]:
-    def read(raw: object, key: str) -> tuple[int, ...]:
+def _counts(raw: object, key: str, seats: int) -> tuple[int, ...]:
+    """What each seat took of a counted key: no seat more than the table's pack holds."""
+    maximum = counts(seats)[key]
+    return tuple(schema.int_list(raw, key, length=seats, minimum=0, maximum=maximum, per_seat=True))
+
+
+def _nets(raw: object, key: str, seats: int) -> tuple[int, ...]:
+    """Chinese Poker: each seat's net, a whole number of either sign."""
+    items = schema.array(raw, key, length=seats)
+    return tuple(
+        schema.integer(v, f"{key}[{i}]", place=Place(field=key, seat=i))
+        for i, v in enumerate(items)
+    )
+
+
+def _seat(raw: object, key: str, seats: int) -> int:
+    return schema.seat(raw, key, seats)
+
+
+def _seats(length: int | None) -> Callable[[object, str, int], tuple[int, ...]]:
+    """A list of ``length`` seats (``None``: one a player, as a finishing order)."""
+
+    def read(raw: object, key: str, seats: int) -> tuple[int, ...]:
+        items = schema.array(raw, key, length=seats if length is None else length)
         return tuple(
-            schema.int_list(raw, key, length=SEATS, minimum=0, maximum=maximum, per_seat=True)
-        )
-
-    return read
-
-
-def _seat(raw: object, key: str) -> int:
-    return schema.seat(raw, key, SEATS)
-
-
-def _seats(length: int) -> Callable[[object, str], tuple[int, ...]]:
-    def read(raw: object, key: str) -> tuple[int, ...]:
-        items = schema.array(raw, key, length=length)
-        return tuple(
-            schema.seat(v, f"{key}[{i}]", SEATS, place=Place(field=key, index=i))
+            schema.seat(v, f"{key}[{i}]", seats, place=Place(field=key, index=i))
             for i, v in enumerate(items)
         )
 
     return read
 
 
-def _suit(raw: object, key: str) -> Suit:
+def _suit(raw: object, key: str, seats: int) -> Suit:
     try:
         return parse_suit(raw)
     except RuleError as e:
         raise e.at(key, field=key) from None
 
 
-def _rank(raw: object, key: str) -> int:
+def _rank(raw: object, key: str, seats: int) -> int:
     text = schema.string(raw, key).strip().upper()
     if text not in _RANKS:
         raise RuleError(
@@ -292,8 +315,8 @@ def _rank(raw: object, key: str) -> int:
     return _RANKS[text]
 
 
-def _suit_table(raw: object, key: str) -> tuple[tuple[int, ...], ...]:
-    rows = schema.array(raw, key, length=SEATS)
+def _suit_table(raw: object, key: str, seats: int) -> tuple[tuple[int, ...], ...]:
+    rows = schema.array(raw, key, length=seats)
     return tuple(
         tuple(
             schema.int_list(
@@ -304,19 +327,20 @@ def _suit_table(raw: object, key: str) -> tuple[tuple[int, ...], ...]:
     )
 
 
-_READERS: dict[str, Callable[[object, str], Any]] = {
-    "tricks": _counts(TRICKS),
-    "hearts": _counts(HEARTS),
+_READERS: dict[str, Callable[[object, str, int], Any]] = {
+    "tricks": _counts,
+    "hearts": _counts,
     "ace_of_hearts": _seat,
-    "queens": _counts(QUEENS),
+    "queens": _counts,
     "king_of_hearts": _seat,
     "last_two": _seats(2),
     "trump": _suit,
-    "finish_order": _seats(SEATS),
+    "finish_order": _seats(None),
     "start_rank": _rank,
     "suits": _suit_table,
     "last_trick": _seat,
-    "boys": _counts(BOYS),
+    "boys": _counts,
+    "net": _nets,
 }
 assert set(_READERS) == set(ALL_DATA_KEYS)
 
@@ -329,7 +353,7 @@ def _read(key: str, raw: object, names: Sequence[str], declarer: int) -> Any:
     """Read one contract data key; an error names the seat it concerns: the seat of a bad
     per-seat entry (``tricks[3]`` is the fourth player's), the declarer for what they chose."""
     try:
-        return _READERS[key](raw, key)
+        return _READERS[key](raw, key, len(names))
     except RuleError as e:
         if key in DECLARER_KEYS:
             raise e.at(names[declarer], seat=declarer) from None
@@ -349,14 +373,15 @@ def check_deal(deal: BarbuDeal, *, header: MatchHeader, rules: BarbuRules, index
     declarer = declarer_of(header, rules, index)
     if deal.declarer is not None:
         _check_declarer(deal.declarer, header=header, rules=rules, index=index)
-    if deal.contract not in contracts_of(rules.variant):
+    if deal.contract not in rules.played:
         _contract(deal.contract.value, rules, names, declarer)
     check_doubles(deal.doubles, declarer=declarer, contract=deal.contract, rules=rules, names=names)
     if deal.to_enter:
         _check_nothing_entered(deal.data_given(), index=index, declarer=names[declarer])
         return
     split = is_split(rules, deal.contract, deal.doubles)
-    _check_keys(deal.contract, deal.data_given(), split=split, declarer=names[declarer])
+    keys = data_keys(rules, deal.contract)
+    _check_keys(deal.contract, keys, deal.data_given(), split=split, declarer=names[declarer])
     if not split:
         check_data(deal, names)
 
@@ -397,9 +422,20 @@ def _check_sum(values: Sequence[int] | None, key: str, want: int, names: Sequenc
 
 
 def check_data(deal: BarbuDeal, names: Sequence[str]) -> None:
-    """The contract data agrees with itself and with a pack of 52 cards."""
-    for key, want in COUNTS.items():
+    """The contract data agrees with itself and with the table's pack (52 cards, or 50 for
+    five players: one entry a player in ``names``)."""
+    for key, want in counts(len(names)).items():
         _check_sum(getattr(deal, key), key, want, names)
+    if deal.net is not None and sum(deal.net) != 0:
+        raise RuleError(
+            "net_sum",
+            "the nets add up to {got}, not 0: what one player wins on a comparison, another "
+            "loses ({counts})",
+            got=sum(deal.net),
+            counts=_named_counts(deal.net, names),
+            where=("net",),
+            place=Place(field="net"),
+        )
     if deal.hearts is not None:
         for key, card in (("ace_of_hearts", "AH"), ("king_of_hearts", "KH")):
             holder = getattr(deal, key)
@@ -421,6 +457,8 @@ def check_data(deal: BarbuDeal, names: Sequence[str]) -> None:
                 where=(names[deal.last_trick], "last_trick"),
                 place=Place(seat=deal.last_trick, field="last_trick"),
             )
+    if deal.last_two is not None and deal.tricks is not None:
+        _check_last_two(deal.last_two, deal.tricks, names)
     if deal.finish_order is not None:
         _check_finish_order(deal.finish_order, names)
     if deal.suits is not None:
@@ -429,11 +467,36 @@ def check_data(deal: BarbuDeal, names: Sequence[str]) -> None:
         _check_salade_cards(deal, names)
 
 
+def _check_last_two(last_two: Sequence[int], tricks: Sequence[int], names: Sequence[str]) -> None:
+    """A salade that records the last two tricks: each seat named took as many tricks."""
+    for i, seat in enumerate(last_two):
+        named = list(last_two).count(seat)
+        if tricks[seat] >= named:
+            continue
+        where = (names[seat], f"last_two[{i}]")
+        place = Place(seat=seat, field="last_two", index=i)
+        if tricks[seat] == 0:
+            raise RuleError(
+                "last_two_without_tricks",
+                "{player} is said to have taken one of the last two tricks but took no tricks",
+                player=names[seat],
+                where=where,
+                place=place,
+            )
+        raise RuleError(
+            "last_two_without_tricks",
+            "{player} is said to have taken both of the last two tricks but took only one trick",
+            player=names[seat],
+            where=where,
+            place=place,
+        )
+
+
 def _check_finish_order(order: Sequence[int], names: Sequence[str]) -> None:
     seen: set[int] = set()
     for i, seat in enumerate(order):
         if seat in seen:
-            missing = [names[s] for s in range(SEATS) if s not in order]
+            missing = [names[s] for s in range(len(names)) if s not in order]
             raise RuleError(
                 "finish_order_not_permutation",
                 "{player} goes out twice and {missing} never: the finishing order lists each "
@@ -460,7 +523,7 @@ def _check_suits(suits: Sequence[Sequence[int]], names: Sequence[str]) -> None:
                 place=Place(field="suits", index=k),
             )
     for seat, row in enumerate(suits):
-        if sum(row) % CARDS_PER_TRICK:
+        if sum(row) % len(names):  # a trick carries a card of each player
             raise RuleError(
                 "suit_cards_not_tricks",
                 "{player} took {cards} cards, which is not a whole number of tricks of 4",
@@ -476,7 +539,9 @@ def _check_salade_cards(deal: BarbuDeal, names: Sequence[str]) -> None:
     queen of hearts, which counts as a heart and as a queen) are among a player's hearts."""
     assert deal.tricks and deal.hearts and deal.queens
     tricks, hearts, queens = deal.tricks, deal.hearts, deal.queens
-    named: list[list[str]] = [[] for _ in range(SEATS)]
+    seats = range(len(names))
+    per_trick = len(names)  # a card of each player: 4, or 5 at a table of five
+    named: list[list[str]] = [[] for _ in seats]
     for key, card in (("ace_of_hearts", "AH"), ("king_of_hearts", "KH")):
         holder = getattr(deal, key)
         if holder is not None:
@@ -495,7 +560,7 @@ def _check_salade_cards(deal: BarbuDeal, names: Sequence[str]) -> None:
                 place=Place(seat=seat, field="hearts"),
             )
         distinct = hearts[seat] + queens[seat] - (1 if holds_qh else 0)
-        if distinct > CARDS_PER_TRICK * tricks[seat]:
+        if distinct > per_trick * tricks[seat]:
             return RuleError(
                 "cards_exceed_tricks",
                 "{player}'s hearts ({hearts}) and queens ({queens}) are more cards than "
@@ -513,7 +578,7 @@ def _check_salade_cards(deal: BarbuDeal, names: Sequence[str]) -> None:
         return hearts[seat] > 0 and queens[seat] > 0 and problem(seat, True) is None
 
     needs_qh = []
-    for seat in range(SEATS):
+    for seat in seats:
         error = problem(seat, False)
         if error is not None:
             if not may_hold_qh(seat):
@@ -521,15 +586,13 @@ def _check_salade_cards(deal: BarbuDeal, names: Sequence[str]) -> None:
             needs_qh.append((seat, error))
     if len(needs_qh) > 1:  # only one player can have taken the queen of hearts
         raise needs_qh[1][1]
-    if not needs_qh and not any(may_hold_qh(s) for s in range(SEATS)):
+    if not needs_qh and not any(may_hold_qh(s) for s in seats):
         raise RuleError(
             "queen_of_hearts_nowhere",
             "nobody can have taken the queen of hearts: it is a heart and a queen, and no "
             "player's hearts, queens and tricks leave room for it (tricks/hearts/queens: "
             "{counts})",
-            counts=", ".join(
-                f"{names[s]} {tricks[s]}/{hearts[s]}/{queens[s]}" for s in range(SEATS)
-            ),
+            counts=", ".join(f"{names[s]} {tricks[s]}/{hearts[s]}/{queens[s]}" for s in seats),
             where=("queens",),
             place=Place(field="queens"),
         )
@@ -549,7 +612,8 @@ def deal_json(deal: BarbuDeal) -> dict[str, Any]:
     ]
     if deal.to_enter:
         out["to_enter"] = True  # false is the same as absent, and not written
-    for key in deal.contract.data_keys:
+    own = deal.contract.data_keys  # the contract's order; a salade's last_two where it has one
+    for key in (*own, *(k for k in ALL_DATA_KEYS if k not in own)):
         value = getattr(deal, key)
         if value is None:
             continue

@@ -7,8 +7,10 @@ business per pair of players.
 - Nobody doubles themselves.
 - The declarer cannot double; they may only redouble a player who doubled them.
 - Any doubled player may redouble the player who doubled them.
-- In a positive contract (Trumps, Domino) only the declarer may be doubled.
+- In a positive contract (Trumps, Domino) only the declarer may be doubled. Chinese Poker is
+  not one: any two players may do business there, as in a negative contract.
 - King has no doubling at all.
+- Five players (Salade) make ten pairs; everything else is as with four.
 
 The document records the businesses, not the auction: the order of the ``doubles`` list does
 not matter, and neither does the order in which players spoke (see the module ``__init__``).
@@ -35,7 +37,7 @@ from typing import Any
 from .. import schema
 from ..cards import _quote
 from ..errors import Place, RuleError, Term
-from .contracts import SEATS, Contract
+from .contracts import Contract
 from .options import DEFAULT_RULES, BarbuRules
 
 
@@ -69,7 +71,8 @@ class Shortcut(StrEnum):
 
     ``maximum`` (also "table"): double everyone one may double and redouble every double
     received; said by the declarer, it only redoubles. ``family`` (also "sides"): a
-    non-declarer doubles the two other non-declarers (negative contracts only)."""
+    non-declarer doubles the other non-declarers, two of them (three with five players), in
+    a contract that is not positive."""
 
     MAXIMUM = "maximum"
     FAMILY = "family"
@@ -101,8 +104,8 @@ class Refusal:
         return RuleError(self.code, self.template, where=where, place=Place(**place), **self.params)
 
 
-def _names(names: Sequence[str] | None) -> Sequence[str]:
-    return names if names is not None else [f"seat {s}" for s in range(SEATS)]
+def _names(names: Sequence[str] | None, seats: int) -> Sequence[str]:
+    return names if names is not None else [f"seat {s}" for s in range(seats)]
 
 
 def business_between(existing: Iterable[Double], a: int, b: int) -> Double | None:
@@ -121,7 +124,7 @@ def double_refusal(
     names: Sequence[str] | None = None,
 ) -> Refusal | None:
     """Why ``by`` may not double ``on`` now (``None``: they may). ``names``: the players."""
-    n = _names(names)
+    n = _names(names, rules.seats)
     if not rules.doubling:
         return Refusal(
             "no_doubling",
@@ -214,8 +217,8 @@ def allowed_doubles(
     in ``existing`` that the rules forbid (the contract changed to a positive one, say) carries
     its reason too, and so does the redouble of it: see :func:`keep_allowed_doubles`."""
     choices = []
-    for by in range(SEATS):
-        for on in range(SEATS):
+    for by in range(rules.seats):
+        for on in range(rules.seats):
             if by == on:
                 continue
             found = business_between(existing, by, on)
@@ -295,13 +298,14 @@ def expand_shortcut(
     the new doubles appended (in seat order from ``by``'s left). Pairs already in business
     otherwise stay as they are. Refuses a shortcut that the rules do not allow here."""
     shortcut = parse_shortcut(kind)
-    by = schema.seat(by, "by", SEATS)
-    declarer = schema.seat(declarer, "declarer", SEATS)
-    n = _names(names)
+    seats = rules.seats
+    by = schema.seat(by, "by", seats)
+    declarer = schema.seat(declarer, "declarer", seats)
+    n = _names(names, rules.seats)
     refusal = shortcut_refusal(shortcut, by, declarer, contract, rules=rules, names=names)
     if refusal is not None:
         raise refusal.error(n[by], seat=by)
-    others = [(by + k) % SEATS for k in range(1, SEATS)]
+    others = [(by + k) % seats for k in range(1, seats)]
     if shortcut is Shortcut.FAMILY:
         targets = [s for s in others if s != declarer]
         redouble = False
@@ -330,7 +334,7 @@ def shortcut_refusal(
 ) -> Refusal | None:
     """Why ``by`` may not say the shortcut ``kind`` in this deal (``None``: they may)."""
     shortcut = parse_shortcut(kind)
-    n = _names(names)
+    n = _names(names, rules.seats)
     if not rules.doubling:
         return Refusal(
             "no_doubling",
@@ -386,7 +390,7 @@ def shortcut_choices(
     what saying it now would leave, or why it may not be said."""
     existing = tuple(existing)
     out = []
-    for by in range(SEATS):
+    for by in range(rules.seats):
         for kind in Shortcut:
             reason = shortcut_refusal(kind, by, declarer, contract, rules=rules, names=names)
             after = (

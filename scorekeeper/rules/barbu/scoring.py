@@ -31,14 +31,12 @@ from .contracts import (
     KING_NEGATIVE_PLAYS,
     KING_NEGATIVES_PER_PLAYER,
     KING_TRUMPS_PER_PLAYER,
-    SEATS,
-    VALUES,
-    ZERO_SUM,
     Contract,
     contract_total,
-    contracts_of,
     ravage_scores,
     split_scores,
+    values_of,
+    zero_sum,
 )
 from .deal import BarbuDeal, check_deal, is_split
 from .doubles import settle
@@ -67,10 +65,11 @@ class ScoringFault(AssertionError):
 
 
 def raw_scores(deal: BarbuDeal, rules: BarbuRules) -> tuple[int, ...]:
-    """What each seat took in a played deal, before doubles."""
-    v = VALUES[rules.variant]
+    """What each seat took in a played deal, before doubles, at the match's values."""
+    v = values_of(rules, deal.contract)
     c = deal.contract
-    zero = [0] * SEATS
+    seats = rules.seats
+    zero = [0] * seats
 
     def at(seat: int | None, value: int) -> list[int]:
         out = list(zero)
@@ -79,7 +78,7 @@ def raw_scores(deal: BarbuDeal, rules: BarbuRules) -> tuple[int, ...]:
         return out
 
     def add(*parts: Sequence[int]) -> tuple[int, ...]:
-        return tuple(sum(p[s] for p in parts) for s in range(SEATS))
+        return tuple(sum(p[s] for p in parts) for s in range(seats))
 
     def hearts() -> list[int]:
         assert deal.hearts is not None and deal.ace_of_hearts is not None
@@ -91,6 +90,10 @@ def raw_scores(deal: BarbuDeal, rules: BarbuRules) -> tuple[int, ...]:
         assert values is not None
         return [unit * n for n in values]
 
+    def last_two() -> list[int]:
+        assert deal.last_two is not None
+        return list(add(at(deal.last_two[0], v.trick_12), at(deal.last_two[1], v.trick_13)))
+
     if c is Contract.NO_TRICKS:
         return add(per(deal.tricks, v.trick))
     if c is Contract.NO_HEARTS:
@@ -100,36 +103,38 @@ def raw_scores(deal: BarbuDeal, rules: BarbuRules) -> tuple[int, ...]:
     if c in (Contract.BARBU, Contract.NO_KING):
         return add(at(deal.king_of_hearts, v.king_of_hearts))
     if c is Contract.NO_LAST_TWO:
-        assert deal.last_two is not None
-        return add(at(deal.last_two[0], v.trick_12), at(deal.last_two[1], v.trick_13))
+        return add(last_two())
     if c is Contract.NO_LAST_TRICK:
         return add(at(deal.last_trick, v.trick_13))
     if c is Contract.TRUMPS:
         return add(per(deal.tricks, v.trump_trick))
     if c is Contract.DOMINO:
-        assert deal.finish_order is not None and rules.domino_payouts is not None
+        assert deal.finish_order is not None and v.payouts
         out = list(zero)
         for place, seat in enumerate(deal.finish_order):
-            out[seat] = rules.domino_payouts[place]
+            out[seat] = v.payouts[place]
         return tuple(out)
     if c is Contract.RAVAGE_CITY:
         assert deal.suits is not None
         return ravage_scores(deal.suits, v.ravage)
     if c is Contract.NO_BOYS:
         return add(per(deal.boys, v.boy))
+    if c is Contract.CHINESE_POKER:
+        assert rules.chinese_poker_multiplier is not None
+        return add(per(deal.net, rules.chinese_poker_multiplier))
     assert c is Contract.SALADE
     return add(
         per(deal.tricks, v.trick),
         hearts(),
         per(deal.queens, v.queen),
         at(deal.king_of_hearts, v.king_of_hearts),
-        at(deal.last_trick, v.trick_13),
+        last_two() if v.last_two else at(deal.last_trick, v.trick_13),
     )
 
 
-def _to_enter_score(declarer: int) -> dict[str, Any]:
+def _to_enter_score(declarer: int, seats: int) -> dict[str, Any]:
     """The score of a deal still to enter: nothing yet, and no business settled."""
-    zero = [0] * SEATS
+    zero = [0] * seats
     return {
         "declarer": declarer,
         "raw": list(zero),
@@ -142,10 +147,10 @@ def _to_enter_score(declarer: int) -> dict[str, Any]:
 
 def _deal_score(deal: BarbuDeal, rules: BarbuRules, declarer: int, where: str) -> dict[str, Any]:
     if deal.to_enter:
-        return _to_enter_score(declarer)
+        return _to_enter_score(declarer, rules.seats)
     want = contract_total(rules, deal.contract)
     split = is_split(rules, deal.contract, deal.doubles)
-    raw = split_scores(want, declarer) if split else raw_scores(deal, rules)
+    raw = split_scores(want, declarer, rules.seats) if split else raw_scores(deal, rules)
     part, lines = settle(raw, deal.doubles)
     total = [r + p for r, p in zip(raw, part, strict=True)]
     if sum(raw) != want:
@@ -184,27 +189,26 @@ def score_deal(
 # -- the match --------------------------------------------------------------------------------
 
 
-def _empty_named() -> tuple[tuple[tuple[Contract, int], ...], ...]:
-    return ((),) * SEATS
-
-
-def _no_doubles() -> tuple[tuple[int, ...], ...]:
-    return ((0,) * SEATS,) * SEATS
-
-
 @dataclass(frozen=True)
 class Ledger:
     """What the deals so far have used up: contracts named, doubles on each declarer. The
-    header and rules are what it is read with (names for messages), not part of its value."""
+    header and rules are what it is read with (names for messages), not part of its value.
+    A new one is :meth:`empty` (one entry a player)."""
 
     header: MatchHeader = field(compare=False, repr=False)
     rules: BarbuRules = field(compare=False, repr=False)
     #: declarer → the (contract, 0-based deal index) of each deal they declared, in order
-    named: tuple[tuple[tuple[Contract, int], ...], ...] = field(default_factory=_empty_named)
+    named: tuple[tuple[tuple[Contract, int], ...], ...] = ()
     #: declarer → seat → doubles on the declarer in the declarer's deals
-    doubled: tuple[tuple[int, ...], ...] = field(default_factory=_no_doubles)
+    doubled: tuple[tuple[int, ...], ...] = ()
     #: (declarer, seat): a player flagged for compulsory doubles (flagged once)
     hopeless: frozenset[tuple[int, int]] = frozenset()
+
+    @classmethod
+    def empty(cls, header: MatchHeader, rules: BarbuRules) -> Ledger:
+        """The ledger before the first deal: nothing named, nothing doubled."""
+        seats = header.seats
+        return cls(header, rules, named=((),) * seats, doubled=((0,) * seats,) * seats)
 
     @property
     def plays(self) -> Counter[Contract]:
@@ -214,7 +218,7 @@ class Ledger:
     def contracts_left(self, declarer: int) -> tuple[Contract, ...]:
         """What ``declarer`` may still name."""
         own = [c for c, _ in self.named[declarer]]
-        every = contracts_of(self.rules.variant)
+        every = self.rules.played
         if self.rules.variant is not Variant.KING:
             return tuple(c for c in every if c not in own)
         trumps = sum(c is Contract.TRUMPS for c in own)
@@ -302,8 +306,9 @@ class Ledger:
         left = deals_left_in_series(self.rules, index)
         notices = []
         hopeless = set(self.hopeless)
-        for k in range(1, SEATS):
-            seat = (declarer + k) % SEATS
+        seats = self.header.seats
+        for k in range(1, seats):
+            seat = (declarer + k) % seats
             owed = self.owed(declarer, seat)
             if owed <= left or (declarer, seat) in hopeless:
                 continue
@@ -349,9 +354,10 @@ class Ledger:
     def from_json(cls, data: object, header: MatchHeader, rules: BarbuRules) -> Ledger:
         """Read what :meth:`as_json` wrote (a ``ValueError`` on anything else)."""
         raw = json_object(data, _LEDGER_KEYS)
-        every = contracts_of(rules.variant)
+        every = rules.played
+        seats = header.seats
         named = []
-        for own in _json_list(raw["named"], SEATS):
+        for own in _json_list(raw["named"], seats):
             pairs = []
             for pair in _json_list(own):
                 contract, index = _json_list(pair, 2)
@@ -360,11 +366,11 @@ class Ledger:
                 pairs.append((Contract(contract), json_int(index, low=0)))
             named.append(tuple(pairs))
         doubled = tuple(
-            json_ints(row, length=SEATS, low=0) for row in _json_list(raw["doubled"], SEATS)
+            json_ints(row, length=seats, low=0) for row in _json_list(raw["doubled"], seats)
         )
         hopeless = set()
         for pair in _json_list(raw["hopeless"]):
-            declarer, seat = json_ints(pair, length=2, low=0, high=SEATS - 1)
+            declarer, seat = json_ints(pair, length=2, low=0, high=seats - 1)
             hopeless.add((declarer, seat))
         return cls(header, rules, named=tuple(named), doubled=doubled, hopeless=frozenset(hopeless))
 
@@ -394,7 +400,11 @@ class BarbuTally:
 def start(header: MatchHeader, rules: BarbuRules) -> BarbuTally:
     """The tally before the first deal."""
     return BarbuTally(
-        deals=0, totals=(0,) * SEATS, expected=0, to_enter=(), ledger=Ledger(header, rules)
+        deals=0,
+        totals=(0,) * header.seats,
+        expected=0,
+        to_enter=(),
+        ledger=Ledger.empty(header, rules),
     )
 
 
@@ -428,7 +438,7 @@ def step(header: MatchHeader, rules: BarbuRules, tally: BarbuTally, deal: BarbuD
     # a deal so far still to enter: its series does not add up yet
     to_enter = (*tally.to_enter, index + 1) if deal.to_enter else tally.to_enter
     whole = completes_series(rules, index) or index == match_length(rules) - 1
-    if rules.variant in ZERO_SUM and whole and not to_enter:
+    if zero_sum(rules) and whole and not to_enter:
         if sum(totals) != 0:
             raise ScoringFault(
                 "the sum of a complete series or match", where=where, got=sum(totals), want=0
@@ -471,7 +481,7 @@ def tally_from_json(data: object, header: MatchHeader, rules: BarbuRules) -> Bar
     deals = json_int(raw["deals"], low=0, high=match_length(rules))
     tally = BarbuTally(
         deals=deals,
-        totals=json_ints(raw["totals"], length=SEATS),
+        totals=json_ints(raw["totals"], length=header.seats),
         expected=json_int(raw["expected"]),
         to_enter=json_ints(raw["to_enter"], low=1, high=deals),
         ledger=Ledger.from_json(raw["ledger"], header, rules),
@@ -528,9 +538,10 @@ def _next(header: MatchHeader, rules: BarbuRules, tally: BarbuTally) -> dict[str
     declarer = declarer_of(header, rules, index)
     left = deals_left_in_series(rules, index) + 1  # counting the next deal
     owed = []
+    seats = header.seats
     if rules.compulsory_doubles is not CompulsoryDoubles.OFF:
-        for k in range(1, SEATS):
-            seat = (declarer + k) % SEATS
+        for k in range(1, seats):
+            seat = (declarer + k) % seats
             n = ledger.owed(declarer, seat)
             owed.append({"seat": seat, "owed": n, "deals_left": left, "must_double": n >= left})
     return {
@@ -571,7 +582,7 @@ def contracts_left(
     """The contracts ``declarer`` (default: the next deal's) may still name after ``deals``."""
     if declarer is None:
         declarer = declarer_of(header, rules, len(deals))
-    declarer = schema.seat(declarer, "declarer", SEATS)
+    declarer = schema.seat(declarer, "declarer", header.seats)
     return _walk(header, rules, deals).ledger.contracts_left(declarer)
 
 
@@ -583,7 +594,7 @@ def contracts_for_deal(
     deal is not offered, nor one whose King quota the other deals already fill."""
     index = schema.integer(index, "index", minimum=0, maximum=len(deals))
     declarer = declarer_of(header, rules, index)
-    ledger = Ledger(header, rules)
+    ledger = Ledger.empty(header, rules)
     for other, deal in enumerate(deals):
         if other != index:
             ledger = ledger.recorded(deal, declarer_of(header, rules, other), other)

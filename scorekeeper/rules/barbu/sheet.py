@@ -6,15 +6,16 @@ the counts add up, and shows the deal's scores with their sum. These functions a
 questions, so that no page or draft holds a rule:
 
 - :func:`count_total`, :func:`counted_keys`: what the four seats take together for each
-  counted key of a contract (tricks 13, hearts 13, queens 4, jacks and kings 8);
+  counted key of a contract (tricks 13, hearts 13, queens 4, jacks and kings 8; with five
+  players, ``seats=5``, 10 tricks);
 - :func:`count_tally` / :func:`count_tallies`: whether what is entered adds up;
 - :func:`count_rest`: what a seat would have if it took everything not yet counted;
 - :func:`suit_tallies`, :func:`suit_rest`, :func:`whole_tricks`: the same for the Ravage
   City table of cards by suit (13 of each suit; a seat takes whole tricks of 4 cards);
 - :func:`deal_sum`: the sum check of a scored deal: the raw scores add up to the contract's
   total, the doubles move points without making or losing any, and so the totals add up to
-  the contract's total too (the contract totals of a declarer's series add up to 0 in the
-  zero-sum variants: a single deal's do not). A deal still to enter scores nothing yet, so
+  the contract's total too (the contract totals of a declarer's series add up to 0 in a
+  zero-sum match: a single deal's do not). A deal still to enter scores nothing yet, so
   its sums are all 0, and so is what they must be.
 
 The doubles are :mod:`.doubles`'s (``allowed_doubles``, ``shortcut_choices``,
@@ -33,16 +34,18 @@ from .contracts import (
     COUNTS,
     SEATS,
     SUIT_CARDS,
-    ZERO_SUM,
     Contract,
     contract_total,
+    zero_sum,
 )
+from .contracts import counts as pack_counts
 from .options import BarbuRules
 
 
-def count_total(key: str) -> int:
-    """What the four seats take together of the counted ``key`` (``"tricks"``: 13)."""
-    return COUNTS[key]
+def count_total(key: str, *, seats: int = SEATS) -> int:
+    """What the seats take together of the counted ``key`` (``"tricks"``: 13, or 10 with
+    five players)."""
+    return pack_counts(seats)[key]
 
 
 def counted_keys(contract: Contract) -> tuple[str, ...]:
@@ -71,21 +74,26 @@ class Tally:
         return self.want - self.got
 
 
-def count_tally(key: str, values: Sequence[int]) -> Tally:
-    """Whether the four seats' ``values`` of the counted ``key`` add up."""
-    return Tally(key, count_total(key), sum(values))
+def count_tally(key: str, values: Sequence[int], *, seats: int = SEATS) -> Tally:
+    """Whether the seats' ``values`` of the counted ``key`` add up."""
+    return Tally(key, count_total(key, seats=seats), sum(values))
 
 
-def count_tallies(contract: Contract, counts: Mapping[str, Sequence[int]]) -> tuple[Tally, ...]:
+def count_tallies(
+    contract: Contract, counts: Mapping[str, Sequence[int]], *, seats: int = SEATS
+) -> tuple[Tally, ...]:
     """One tally for each counted key of ``contract``; a key not entered yet counts 0 each."""
-    return tuple(count_tally(key, counts.get(key) or [0] * SEATS) for key in counted_keys(contract))
+    return tuple(
+        count_tally(key, counts.get(key) or [0] * seats, seats=seats)
+        for key in counted_keys(contract)
+    )
 
 
-def count_rest(key: str, values: Sequence[int], seat: int) -> int:
+def count_rest(key: str, values: Sequence[int], seat: int, *, seats: int = SEATS) -> int:
     """What ``seat`` would have if it took everything the other seats' ``values`` leave of
     the counted ``key`` (0 when the others already have it all, or more)."""
     others = sum(v for s, v in enumerate(values) if s != seat)
-    return max(0, count_total(key) - others)
+    return max(0, count_total(key, seats=seats) - others)
 
 
 def _suit_index(suit: int | str | Suit) -> int:
@@ -120,8 +128,9 @@ def whole_tricks(row: Sequence[int]) -> bool:
 class DealSum:
     """The sum check of a scored deal: ``want`` is the contract's total (what the raw scores,
     and so the totals, of any deal of that contract add up to); ``raw``, ``doubles`` and
-    ``total`` the sums of the deal's three rows. ``zero_sum``: the variant's totals add up to
-    0 over each declarer's contracts (classic, Ravage City, King), not over one deal.
+    ``total`` the sums of the deal's three rows. ``zero_sum``: the match's totals add up to
+    0 over each declarer's contracts (classic, Ravage City, King, and house values whose
+    totals add up to 0), not over one deal.
     ``to_enter``: the deal is still to enter, so it scores nothing yet and ``want`` is 0."""
 
     want: int
@@ -146,6 +155,6 @@ def deal_sum(rules: BarbuRules, contract: Contract, score: Mapping[str, Any]) ->
         raw=sum(score["raw"]),
         doubles=sum(score["doubles"]),
         total=sum(score["total"]),
-        zero_sum=rules.variant in ZERO_SUM,
+        zero_sum=zero_sum(rules),
         to_enter=to_enter,
     )
