@@ -94,18 +94,19 @@ BARBU_DATA: dict[str, Promise] = {
     "boys": _("jacks and kings"),
     "net": _("net results"),
 }
-#: What a house value of a Barbu contract is given for (``contract_values``' units).
+#: What a house value of a Barbu contract is given for (``contract_values``' units), bare
+#: nouns: the messages say "its {unit}", "the {unit} of {contract}".
 UNITS: dict[str, Promise] = {
-    "trick": _("a trick"),
-    "heart": _("a heart"),
-    "ace_of_hearts": _("the ace of hearts"),
-    "queen": _("a queen"),
-    "king_of_hearts": _("the king of hearts"),
-    "last_two": _("the last two tricks"),
-    "last_trick": _("the last trick"),
-    "trump_trick": _("a trump trick"),
-    "payouts": _("the payouts"),
-    "most_cards": _("the most cards of a suit"),
+    "trick": _("trick"),
+    "heart": _("heart"),
+    "ace_of_hearts": _("ace of hearts"),
+    "queen": _("queen"),
+    "king_of_hearts": _("king of hearts"),
+    "last_two": _("last two tricks"),
+    "last_trick": _("last trick"),
+    "trump_trick": _("trump trick"),
+    "payouts": _("payouts"),
+    "most_cards": _("most cards of a suit"),
 }
 #: The options a document may give that the new-match page does not offer (yet): their names.
 OPTIONS: dict[str, Promise] = {
@@ -119,6 +120,7 @@ OPTIONS: dict[str, Promise] = {
     "chinese_poker_multiplier": _("Chinese Poker multiplier"),
     "contracts": _("Contracts played"),
     "contract_values": _("Contract values"),
+    "domino_payouts": _("Domino payouts"),
 }
 OPTION_VALUES: dict[tuple[str, str], Promise] = {
     ("three_players", "fibur"): _("alone against a pair, then each alone (FIBUR)"),
