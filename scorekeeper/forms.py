@@ -55,6 +55,8 @@ class Option:
     kind: str  # "bool", "choice" or "int"
     choices: tuple[tuple[str, Promise], ...] = ()
     advanced: bool = False
+    #: an option that is off unless chosen (its default is none): the words for "off"
+    off: Promise | None = None
 
 
 YES_NO = (("true", _("Yes")), ("false", _("No")))
@@ -147,6 +149,18 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
             _("Target"),
             _("The match ends when a side reaches it (classic 2000, FIBUR 2005)."),
             "int",
+        ),
+        Option(
+            "match_deals",
+            _("Deals in the match"),
+            _("A tournament round: a set number of deals, the difference in victory points."),
+            "choice",
+            (
+                ("3", _("3 deals, FIBUR's victory points")),
+                ("4", _("4 deals, FIBUR's victory points")),
+            ),
+            advanced=True,
+            off=_("Play to the target"),
         ),
         Option(
             "semipulito",
@@ -261,6 +275,8 @@ def as_choice(value: Any) -> str:
 def _from_choice(option: Option, value: str) -> Any:
     if option.kind == "bool":
         return value == "true"
+    if value.isdigit():  # a choice of numbers (the deals of a tournament round)
+        return int(value)
     return value
 
 
@@ -297,10 +313,10 @@ class MatchForm(forms.Form):
         follows = FOLLOWS_PRESET.get(game)
         self.options: list[Option] = []
         for option in OPTIONS[game]:
-            if option.key not in self.defaults:
+            if option.key not in self.defaults and option.off is None:
                 continue  # an option this version of the rules does not know
             self.options.append(option)
-            default = self.defaults[option.key]
+            default = self.defaults.get(option.key)
             optional = follows is not None and option.key != follows
             if option.kind == "int":
                 field: forms.Field = forms.IntegerField(
@@ -316,7 +332,9 @@ class MatchForm(forms.Form):
                     (value, _default(label) if value == as_choice(default) else label)
                     for value, label in option.choices
                 ]
-                if optional:
+                if option.off is not None:  # left at none unless chosen
+                    choices = [("", _default(option.off)), *choices]
+                elif optional:
                     choices = [("", _("As the preset says")), *choices]
                 field = forms.ChoiceField(
                     choices=choices,

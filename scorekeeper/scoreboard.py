@@ -15,7 +15,7 @@ from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scorekeeper import rule_messages
+from scorekeeper import labels, rule_messages
 from scorekeeper.confirmation.selectors import (
     counted_result,
     review_right,
@@ -48,7 +48,12 @@ SEAT_FACTS: dict[str, Promise] = {
     "king_of_hearts": _("King of hearts"),
     "last_trick": _("Last trick"),
 }
-OTHER_RULE_LABELS: dict[str, Promise] = {"domino_payouts": _("Domino payouts")}
+OTHER_RULE_LABELS: dict[str, Promise] = {"domino_payouts": _("Domino payouts"), **labels.OPTIONS}
+#: How the rules summary shows a value the new-match page has no choice for.
+OTHER_RULE_VALUES: dict[tuple[str, str], Promise] = {
+    ("vp_table", "fibur"): _("FIBUR's table"),
+    **labels.OPTION_VALUES,
+}
 # The parts of a rummy side's score, in the order a score pad adds them up.
 RUMMY_PARTS: tuple[tuple[str, Promise], ...] = (
     ("melded", _("cards melded")),
@@ -144,6 +149,8 @@ def scoreboard(
         "target": target,
         "finished": result.finished,
         "winner": None if result.winner is None else names[result.winner],
+        # a tournament round (Burraco's match_deals): each side's victory points once it ends
+        "victory_points": _victory_points(result, names),
         "notices": notices_by_deal.get(None, []),
         "next": _next(result.next_deal, header, barbu, played),
         "rules": rules_summary(header.game, match.rules),
@@ -204,6 +211,8 @@ def rules_summary(game: str, rules: dict[str, Any]) -> list[dict[str, str]]:
         choices = dict(option.choices) if option else {}
         if as_choice(value) in choices:
             shown = str(choices[as_choice(value)])
+        elif (key, as_choice(value)) in OTHER_RULE_VALUES:
+            shown = str(OTHER_RULE_VALUES[key, as_choice(value)])
         elif value is None:
             shown = "—"
         elif isinstance(value, list):
@@ -216,9 +225,21 @@ def rules_summary(game: str, rules: dict[str, Any]) -> list[dict[str, str]]:
     return out
 
 
+def _victory_points(result: Any, names: list[str]) -> list[dict[str, Any]] | None:
+    """Each side's name and victory points, when the match is finished and has them."""
+    points = result.export.get("victory_points") if result.finished else None
+    if not points:
+        return None
+    return [{"name": n, "points": p} for n, p in zip(names, points, strict=True)]
+
+
 def _next(next_deal: dict[str, Any], header: Any, barbu: bool, played: int) -> dict[str, Any]:
     """Who deals (or declares) next and, in Barbu, what they may name and who owes doubles."""
-    out: dict[str, Any] = {"number": next_deal.get("number", played + 1), "of": next_deal.get("of")}
+    number = next_deal.get("number", played + 1)
+    of = next_deal.get("of")
+    if of is None and not barbu and next_deal.get("deals_left") is not None:
+        of = number + next_deal["deals_left"] - 1  # a match of a set number of deals
+    out: dict[str, Any] = {"number": number, "of": of}
     # Barbu: the deals whose contract data is still to enter (after a swap of contracts); with
     # every deal in, there is no next deal ("number" None) until they are entered
     out["to_enter"] = list(next_deal.get("to_enter", []))
@@ -424,6 +445,7 @@ def board_window(
         notices=[notice for deal in shown for notice in _notices(match, deal)],
         running=[deal.running for deal in shown],
         next_deal=now.next_deal,
+        export=dict(now.export),
     )
     exported = {"deals": [{**deal.data, "score": deal.score} for deal in shown]}
     return scoreboard(
