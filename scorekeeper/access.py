@@ -22,7 +22,9 @@ every match it joins; the database keeps only its digest (``MatchMember.guest_ke
 
 from __future__ import annotations
 
+import datetime
 import hashlib
+import json
 import re
 import secrets
 from dataclasses import dataclass
@@ -32,9 +34,13 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import F, OuterRef, Q, Subquery
+from django.db import models
+from django.db.models import F, JSONField, OuterRef, Q, Subquery
+from django.db.models.functions import JSONObject
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from scorekeeper.errors import page_not_found, reload_url
 from scorekeeper.history.record import Actor
@@ -163,31 +169,44 @@ def guest_cookie_set(response: HttpResponse, key: str) -> None:
 # ---------------------------------------------------------------------------------------------
 # Loading a match for someone
 
-_MEMBER_FIELDS = [field.attname for field in MatchMember._meta.concrete_fields]
-_ANNOTATION = "_access_member_"
+_MEMBER_FIELDS = [field for field in MatchMember._meta.concrete_fields]
+_ANNOTATION = "_access_member"
 
 
 def _with_membership(queryset: Any, who: Q) -> Any:
-    """The queryset with the columns of the caller's membership of each match (an active one
-    first, an account's before a phone's): loaded with the match itself, in the same query,
-    so that a co-scorer's scoreboard costs no more queries than the owner's."""
+    """The queryset with the caller's membership of each match (an active one first, an
+    account's before a phone's) as one JSON object of its columns, loaded with the match
+    itself in the same query, so that a co-scorer's scoreboard costs no more queries than the
+    owner's. (One subquery, not one a column: building and compiling the query is most of
+    what it costs.)"""
     mine = (
         MatchMember.objects.filter(who, match=OuterRef("pk"))
         .order_by(F("removed").asc(nulls_first=True), F("user_id").asc(nulls_last=True), "pk")
-        .values
+        .values(_row=JSONObject(**{f.attname: f.attname for f in _MEMBER_FIELDS}))
     )
-    return queryset.annotate(
-        **{f"{_ANNOTATION}{name}": Subquery(mine(name)[:1]) for name in _MEMBER_FIELDS}
-    )
+    return queryset.annotate(**{_ANNOTATION: Subquery(mine[:1], output_field=JSONField())})
 
 
 def _membership_of(match: Match) -> MatchMember | None:
-    values = [getattr(match, f"{_ANNOTATION}{name}") for name in _MEMBER_FIELDS]
-    if values[_MEMBER_FIELDS.index("id")] is None:
+    row = getattr(match, _ANNOTATION)
+    if isinstance(row, str):  # a backend that hands the JSON back as text
+        row = json.loads(row)
+    if not row:
         return None
-    member = MatchMember.from_db(match._state.db, _MEMBER_FIELDS, values)
+    values = [_member_value(field, row.get(field.attname)) for field in _MEMBER_FIELDS]
+    member = MatchMember.from_db(match._state.db, [f.attname for f in _MEMBER_FIELDS], values)
     member.match = match
     return member
+
+
+def _member_value(field: Any, value: Any) -> Any:
+    """A column of the membership as its field holds it (JSON gives a time as text)."""
+    if value is None or not isinstance(field, models.DateTimeField):
+        return value
+    moment = parse_datetime(str(value))
+    if moment is not None and timezone.is_naive(moment):
+        moment = timezone.make_aware(moment, datetime.UTC)
+    return moment
 
 
 def _pk(pk: Any) -> int | None:
