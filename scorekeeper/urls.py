@@ -19,6 +19,7 @@ urlpatterns = [
     path("matches/import/", views.match_import, name="match_import"),
     path("matches/<int:pk>/", views.match_detail, name="match_detail"),
     path("matches/<int:pk>/deals/<int:number>/", views.deal_breakdown, name="deal_breakdown"),
+    path("matches/<int:pk>/chart/", views.match_chart, name="match_chart"),
     path("live/<str:key>/", live.live_check, name="live"),
     path("matches/<int:pk>/export.json", views.match_export, name="match_export"),
     # Sharing: the share pages, the score and watch links, /join/ (scorekeeper/sharing/)

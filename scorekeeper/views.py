@@ -438,6 +438,34 @@ def deal_breakdown(request: HttpRequest, pk: int, number: int) -> HttpResponseBa
     return TemplateResponse(request, template_name, context)
 
 
+@require_GET
+def match_chart(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """The match's score progression: what the scoreboard's folded chart loads when it is
+    opened (htmx: the partial alone), and a page of its own without JavaScript. The owner and
+    the co-scorers, as the scoreboard; drawn from the last deal's board (its columns, target)."""
+    try:
+        access = match_for_scorer(request, pk, deals=False)
+    except AccessDenied as denied:
+        return denied_response(request, denied)
+    match = access.match
+    count = match.deal_count
+    try:
+        who = {"viewer": access.actor, "is_owner": access.is_owner}
+        if not count:
+            board = None
+        elif match.confirmation:  # its board is drawn whole (board_whole), as the scoreboard's
+            board = board_whole(match, **who)
+        else:
+            board = board_window(match, count, count, **who)
+    except RuleError as error:  # the stored deals no longer pass the rules: the scoreboard says
+        messages.error(request, error.message, extra_tags=error.code)
+        return page_redirect(request, reverse("match_detail", args=[match.pk]))
+    template_name = "stats/match_chart.html"
+    if request.htmx:
+        template_name += "#chart"
+    return TemplateResponse(request, template_name, {"match": match, "board": board})
+
+
 # ---------------------------------------------------------------------------------------------
 # Export and import
 

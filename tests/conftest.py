@@ -141,6 +141,16 @@ def run(suit: str, ranks: str) -> list[str]:
     return [f"suit:{suit}", *(f"rank:{r}" for r in ranks.split())]
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):  # noqa: PT004
+    """The test database, and what the backend says once a connection (SQLite: whether it has
+    JSON, which loading a match for a co-scorer asks) asked before any test counts queries."""
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        assert connection.features.supports_json_field
+
+
 @pytest.fixture(autouse=True)
 def _test_settings(settings) -> None:
     """Tests run without ``collectstatic`` (no manifest of hashed names to look up), and hash

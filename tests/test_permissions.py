@@ -114,6 +114,8 @@ MATRIX: dict[str, Row] = {
     "match_export": Row(match_path("match_export"), SCORERS, NOT_ALLOWED),
     # a deal's breakdown, which a scoreboard row loads when opened: as the scoreboard
     "deal_breakdown": Row(match_path("deal_breakdown", 1), SCORERS, NOT_ALLOWED),
+    # the score progression, which the scoreboard's fold loads when opened: as the scoreboard
+    "match_chart": Row(match_path("match_chart"), SCORERS, NOT_ALLOWED),
     # the match's history (restore a deleted deal) and one change: as the scoreboard
     "match_history": Row(match_path("match_history"), SCORERS, SCORERS),
     "match_change": Row(change_path, SCORERS, NOT_ALLOWED),

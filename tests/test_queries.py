@@ -9,9 +9,9 @@ from tests.conftest import HTMX
 
 pytestmark = pytest.mark.django_db
 
-# session, user, match, its seats with their players, its deals, the change Undo would take back,
-# the running totals of the score progression's chart (scorekeeper/stats/, sampled: one query)
-SCOREBOARD_QUERIES = 7
+# session, user, match, its seats with their players, its deals, the change Undo would take back
+# (the score progression's chart is loaded when its fold is opened: /matches/<id>/chart/)
+SCOREBOARD_QUERIES = 6
 
 
 def scoreboard_queries(client, match, headers=None) -> int:

@@ -142,6 +142,7 @@ def match_pages(match: Match) -> list[str]:
     pages = [
         reverse("match_detail", args=[match.pk]),
         reverse("deal_breakdown", args=[match.pk, 1]),
+        reverse("match_chart", args=[match.pk]),
         reverse("deal_edit", args=[match.pk, 1]),
         reverse("match_history", args=[match.pk]),
         reverse("match_share", args=[match.pk, "score"]),

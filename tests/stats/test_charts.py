@@ -80,11 +80,38 @@ def scoreboard(client, match, **headers) -> str:
     return response.content.decode()
 
 
+def chart_page(client, match, **headers) -> str:
+    """The chart the scoreboard's fold loads when it is opened (htmx), or its page."""
+    response = client.get(reverse("match_chart", args=[match.pk]), headers=headers)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
 def chart_of(html: str) -> tuple[ET.Element, str]:
-    box = re.search(r'<details class="chart-box" data-chart="match">.*?</details>', html, re.S)
-    assert box, "no chart on the scoreboard"
+    box = re.search(
+        r'<div class="breakdown-body" data-breakdown="chart".*?</table></div>', html, re.S
+    )
+    assert box, "no chart"
     svg = re.search(r"<svg .*?</svg>", box.group(0), re.S).group(0)
     return ET.fromstring(svg), box.group(0)
+
+
+@pytest.mark.django_db
+def test_the_scoreboard_folds_the_chart_and_loads_it_when_opened(auth_client, make_match):
+    match = make_match("biriba", deals=3)
+    url = reverse("match_chart", args=[match.pk])
+    for headers in ({}, HTMX):
+        html = scoreboard(auth_client, match, **headers)
+        box = re.search(r'<details class="chart-box" data-chart="match">.*?</details>', html, re.S)
+        assert box and "<svg" not in box.group(0)  # drawn only when opened
+        assert f'data-breakdown-url="{url}"' in box.group(0)
+        assert f'<a href="{url}" data-chart-link>' in box.group(0)  # without JavaScript
+    partial = chart_page(auth_client, match, **HTMX)
+    assert "<html" not in partial and partial.count("<svg") == 1
+    page = chart_page(auth_client, match)
+    assert "<html" in page and reverse("match_detail", args=[match.pk]) in page
+    match.refresh_from_db()
+    assert f'data-breakdown-of="{match.deals_version}"' in partial  # kept while unchanged
 
 
 @pytest.mark.django_db
@@ -92,7 +119,7 @@ def chart_of(html: str) -> tuple[ET.Element, str]:
 def test_the_scoreboard_folds_the_progression(auth_client, make_match, game, columns):
     match = make_match(game, deals=3)
     for headers in ({}, HTMX):
-        svg, box = chart_of(scoreboard(auth_client, match, **headers))
+        svg, box = chart_of(chart_page(auth_client, match, **headers))
         assert svg.get("role") == "img"
         title, desc = svg.find(f"{SVG}title"), svg.find(f"{SVG}desc")
         assert title.text and "3" in desc.text
@@ -154,7 +181,7 @@ def test_long_names_stay_out_of_the_drawing(auth_client, make_match):
     SVG box where they would stick out."""
     name = "A" * 40
     match = make_match("barbu", deals=1, players=[name, "Babis", "Chris", "Dora"])
-    svg, box = chart_of(scoreboard(auth_client, match))
+    svg, box = chart_of(chart_page(auth_client, match))
     assert all(name not in (t.text or "") for t in svg.findall(f"{SVG}text"))
     assert name in svg.find(f"{SVG}desc").text
     assert name in re.search(r'<figcaption class="legend">.*?</figcaption>', box, re.S).group(0)

@@ -1,6 +1,7 @@
-/* The scoreboard: a deal's breakdown is loaded when its row is opened. Nothing depends on this
-   file: without JavaScript, an open row shows a link to the deal's breakdown on a page of its
-   own (/matches/<id>/deals/<n>/).
+/* The scoreboard: a deal's breakdown is loaded when its row is opened, and the score
+   progression when its fold is. Nothing depends on this file: without JavaScript, an open row
+   shows a link to the deal's breakdown on a page of its own (/matches/<id>/deals/<n>/), the
+   fold a link to the chart's (/matches/<id>/chart/).
 
    Each row's .breakdown-body says where its breakdown is (data-breakdown-url) and which it is
    (data-breakdown-of: the deal, its score and the names, digested). Opening a row loads it
@@ -24,14 +25,15 @@
   }
 
   function loadOpen() {
-    var rows = document.querySelectorAll("#scoreboard details.deal[open]");
+    var rows = document.querySelectorAll(
+      "#scoreboard details.deal[open], #scoreboard details.chart-box[open]");
     for (var i = 0; i < rows.length; i++) load(rows[i]);
   }
 
   // toggle does not bubble: listen while it goes down
   document.addEventListener("toggle", function (event) {
     var row = event.target;
-    if (row && row.matches && row.matches("details.deal") && row.open) load(row);
+    if (row && row.matches && row.matches("details.deal, details.chart-box") && row.open) load(row);
   }, true);
 
   document.addEventListener("htmx:afterSettle", loadOpen);
