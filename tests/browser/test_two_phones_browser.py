@@ -42,10 +42,12 @@ def test_two_phones_enter_their_sides_and_the_deal_is_stored_once(
             if not javascript:
                 phone.wait_for_load_state()
         settled(phone)
-        if javascript and phone is first:
+        if javascript:
             # its screen must not catch up by itself (tests/browser/test_live_browser.py):
-            # the first phone is put in the background, where its live check pauses
-            hide(first)
+            # each phone is put in the background once its side is in, where its live check
+            # pauses (the second phone's would otherwise show it the deal saved by the first
+            # before it presses Save)
+            hide(phone)
     # the first phone's screen has not seen the second phone's side yet: its save is
     # refused once, and it is shown the deal as it is now
     tap(first, "save")
