@@ -108,7 +108,8 @@ UNITS: dict[str, Promise] = {
     "payouts": _("payouts"),
     "most_cards": _("most cards of a suit"),
 }
-#: The options a document may give that the new-match page does not offer (yet): their names.
+#: The options a document may give that the new-match page does not offer (yet): their names
+#: (in a refusal, and in a match's house rules on its scoreboard).
 OPTIONS: dict[str, Promise] = {
     "three_players": _("Three players"),
     "alone_from": _("Each alone from"),
@@ -127,6 +128,7 @@ OPTION_VALUES: dict[tuple[str, str], Promise] = {
     ("three_players", "each_alone"): _("each alone from the first deal"),
     ("pair_rounding", "up"): _("a half point rounded up"),
     ("pair_rounding", "truncate"): _("a half point dropped"),
+    ("vp_table", "fibur"): _("FIBUR's table"),
 }
 
 

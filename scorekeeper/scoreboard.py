@@ -48,12 +48,7 @@ SEAT_FACTS: dict[str, Promise] = {
     "king_of_hearts": _("King of hearts"),
     "last_trick": _("Last trick"),
 }
-OTHER_RULE_LABELS: dict[str, Promise] = {"domino_payouts": _("Domino payouts"), **labels.OPTIONS}
-#: How the rules summary shows a value the new-match page has no choice for.
-OTHER_RULE_VALUES: dict[tuple[str, str], Promise] = {
-    ("vp_table", "fibur"): _("FIBUR's table"),
-    **labels.OPTION_VALUES,
-}
+
 # The parts of a rummy side's score, in the order a score pad adds them up.
 RUMMY_PARTS: tuple[tuple[str, Promise], ...] = (
     ("melded", _("cards melded")),
@@ -211,15 +206,15 @@ def rules_summary(game: str, rules: dict[str, Any]) -> list[dict[str, str]]:
         choices = dict(option.choices) if option else {}
         if as_choice(value) in choices:
             shown = str(choices[as_choice(value)])
-        elif (key, as_choice(value)) in OTHER_RULE_VALUES:
-            shown = str(OTHER_RULE_VALUES[key, as_choice(value)])
+        elif (key, as_choice(value)) in labels.OPTION_VALUES:
+            shown = str(labels.OPTION_VALUES[key, as_choice(value)])
         elif value is None:
             shown = "—"
         elif isinstance(value, list):
             shown = " / ".join(str(v) for v in value)
         else:
             shown = str(value).replace("_", " ")
-        label = option.label if option else OTHER_RULE_LABELS.get(key, key.replace("_", " "))
+        label = option.label if option else labels.OPTIONS.get(key, key.replace("_", " "))
         label = str(label)
         out.append({"label": label, "value": shown})
     return out

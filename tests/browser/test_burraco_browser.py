@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 from tests.conftest import run
 
 from .conftest import (
+    BURRACO_EXAMPLE_1,
     PASSWORD,
     enter_deal,
     fits,
@@ -44,33 +45,7 @@ def log_in(page, live_server, django_user_model) -> None:
     page.wait_for_url(live_server.url + "/")
 
 
-# rules.md, Burraco example 1: 360 for Anna & Chris, 25 for Babis & Dora.
-DEAL = [
-    *run("H", "3 4 5 6 7 8 9"),
-    "new_meld",
-    # a set: its rank first, then one suit key a card (K♠, then ♦ and ♣ add K♦ K♣)
-    *run("S", "K"),
-    "suit:D",
-    "suit:C",
-    "target:hand",
-    *run("C", "4"),
-    *run("D", "Q"),
-    "pot:0",
-    "went_out:0",
-    "side:1",
-    *run("S", "10 J Q"),
-    "joker",
-    "new_meld",
-    *run("S", "7"),
-    "suit:D",
-    "suit:C",
-    "target:hand",
-    *run("H", "A"),
-    *run("C", "2"),
-    *run("D", "5"),
-    *run("S", "K"),
-    "pot:1",
-]
+DEAL = BURRACO_EXAMPLE_1  # rules.md, Burraco example 1: 360 for Anna & Chris, 25 for Babis & Dora
 
 
 def test_a_burraco_deal_entered_on_the_card_pad_updates_the_scoreboard(

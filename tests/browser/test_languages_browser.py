@@ -18,7 +18,15 @@ from tests.conftest import run
 from tests.i18n.conftest import compiled, speaking  # noqa: F401  (the catalogues compiled)
 from tests.i18n.test_speaking import said
 
-from .conftest import PASSWORD, PHONE_WIDTH, PLAYERS, settled, tap, totals
+from .conftest import (
+    BURRACO_EXAMPLE_1,
+    PASSWORD,
+    PHONE_WIDTH,
+    new_match,
+    settled,
+    tap,
+    totals,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -72,23 +80,7 @@ def start(page, base: str, language: str, game: str) -> str:
     page.locator('form:not([data-language-picker]) button[type="submit"]').last.click()
     page.wait_for_url(re.compile(r"/matches/new/$"))
     fits(page, language)
-    button = page.locator(f'button[name="switch_game"][value="{game}"]')
-    if "on" not in (button.get_attribute("class") or "").split():
-        button.click()
-        page.wait_for_selector(f'button[name="switch_game"][value="{game}"].on')
-    seats = page.locator("#match-form .seat input[type=text]")
-    if seats.count() != 4:
-        page.locator('button[name="switch_seats"][value="4"]').click()
-        page.wait_for_function(
-            "document.querySelectorAll('#match-form .seat input[type=text]').length === 4"
-        )
-    for i, name in enumerate(PLAYERS):
-        seats.nth(i).fill(name)
-    fits(page, language)
-    page.locator("#match-form button.primary[type=submit]").click()
-    page.wait_for_url(re.compile(r"/matches/\d+/$"))
-    fits(page, language)
-    return page.url
+    return new_match(page, base, game, check=lambda p: fits(p, language))
 
 
 def play(page, scoreboard: str, language: str, actions: list[str]) -> None:
@@ -148,32 +140,7 @@ BIRIBA = [
     "pot:1",
 ]
 
-# rules.md, Burraco example 1: 360 for Anna & Chris, 25 for Babis & Dora.
-BURRACO = [
-    *run("H", "3 4 5 6 7 8 9"),
-    "new_meld",
-    *run("S", "K"),
-    "suit:D",
-    "suit:C",
-    "target:hand",
-    *run("C", "4"),
-    *run("D", "Q"),
-    "pot:0",
-    "went_out:0",
-    "side:1",
-    *run("S", "10 J Q"),
-    "joker",
-    "new_meld",
-    *run("S", "7"),
-    "suit:D",
-    "suit:C",
-    "target:hand",
-    *run("H", "A"),
-    *run("C", "2"),
-    *run("D", "5"),
-    *run("S", "K"),
-    "pot:1",
-]
+BURRACO = BURRACO_EXAMPLE_1  # rules.md, Burraco example 1: 360 and 25
 
 
 def test_a_biriba_deal_in_greek(live_server, chromium, speaking):  # noqa: F811
