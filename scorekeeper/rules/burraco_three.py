@@ -255,7 +255,7 @@ def seating(
     if count != 2:
         raise _two_sides_due(count)
     seated = solo_and_pair(header, deal.solo)
-    if not deal.sides[0].took_pot:
+    if deal.sides[0].took_pot is False:  # None: a side given by its points alone
         raise RuleError(
             "solo_without_pot",
             "{player} played solo without taking the pozzetto: the solo player is the one who "

@@ -6,7 +6,9 @@ with a :class:`RummyScoring` built from its rules; everything else lives here:
 - **Parsing** a deal strictly (:func:`parse_deal`): unknown keys, wrong types and missing keys
   are refused naming the place (``Anna & Chris, melds[1][3]``). A side is entered either as
   cards (``melds``, ``hand``) or as ``totals`` (``melded``, ``in_hand``, ``bonuses``); a side
-  entered as cards may give its cards in hand as their value (``in_hand``) instead of a list.
+  entered as cards may give its cards in hand as their value (``in_hand``) instead of a list,
+  and a side entered as totals may give only its points for the deal (``points``: the figure a
+  table that keeps only the score writes, every bonus, the hand and the pot in it).
 - **Checking** a deal (:func:`score_deal`): every meld is read; across everything recorded no
   card appears more than twice and no more than 4 jokers; at most one side goes out; a side
   that goes out has taken its pot; a one-player side (2 or 3 players) that goes out holds no
@@ -109,7 +111,19 @@ class TotalsSide:
     final_discard: Card | None = None
 
 
-Side = CardSide | TotalsSide
+@dataclass(frozen=True)
+class CountedSide:
+    """A side entered as one figure: its points for the deal as the table counted them (the
+    melds, bonuses, going out, the hand and the pot all in it). ``took_pot`` None: not said
+    (the figure holds what the pot did)."""
+
+    points: int = 0
+    took_pot: bool | None = None
+    went_out: bool = False
+    final_discard: Card | None = None
+
+
+Side = CardSide | TotalsSide | CountedSide
 
 
 @dataclass(frozen=True)
@@ -136,7 +150,7 @@ def dealer_of(header: MatchHeader, index: int) -> int:
 
 DEAL_KEYS = ("dealer", "sides", "score")
 SIDE_KEYS = ("melds", "hand", "in_hand", "took_pot", "went_out", "totals")
-TOTALS_KEYS = ("melded", "in_hand", "bonuses")
+TOTALS_KEYS = ("melded", "in_hand", "bonuses", "points")
 
 
 def parse_deal(raw: object, *, spec: GameSpec, header: MatchHeader, index: int) -> RummyDeal:
@@ -219,6 +233,20 @@ def parse_side(raw: object, *, spec: GameSpec) -> Side:
                     where=(key,),
                     place=Place(field=key),
                 )
+        if isinstance(s["totals"], dict) and "points" in s["totals"]:
+            if final_discard is not None:
+                raise RuleError(
+                    "counted_and_discard",
+                    "a side given by its points alone records no closing discard",
+                    where=("final_discard",),
+                    place=Place(field="final_discard"),
+                )
+            try:
+                counted = _parse_counted(s["totals"])
+            except RuleError as e:
+                raise e.at("totals", field="totals") from None
+            stated = None if "took_pot" not in s else took_pot
+            return CountedSide(counted, stated, went_out)
         try:
             melded, in_hand, bonuses = _parse_totals(s["totals"], spec)
         except RuleError as e:
@@ -247,8 +275,32 @@ def parse_side(raw: object, *, spec: GameSpec) -> Side:
     return CardSide(tuple(melds), hand, took_pot, went_out, final_discard, in_hand)
 
 
+def _parse_counted(raw: dict[str, Any]) -> int:
+    """``{"points": -35}``: a signed multiple of 5, and nothing beside it."""
+    for key in ("melded", "in_hand", "bonuses"):
+        if key in raw:
+            raise RuleError(
+                "points_and_totals",
+                "a side's totals give its points for the deal alone, or melded, in hand and "
+                "bonuses, not both",
+                where=(key,),
+                place=Place(field=key),
+            )
+    t = schema.obj(raw, allowed=("points",), required=("points",))
+    value = schema.integer(t["points"], "points")
+    if value % 5:
+        raise RuleError(
+            "not_multiple_of_5",
+            "{value} is not a multiple of 5 (every card and bonus is worth a multiple of 5)",
+            value=value,
+            where=("points",),
+            place=Place(field="points"),
+        )
+    return value
+
+
 def _parse_totals(raw: object, spec: GameSpec) -> tuple[int, int, tuple[tuple[str, int], ...]]:
-    t = schema.obj(raw, allowed=TOTALS_KEYS, required=("melded", "in_hand"))
+    t = schema.obj(raw, allowed=TOTALS_KEYS[:3], required=("melded", "in_hand"))
     melded = points(t["melded"], "melded")
     in_hand = points(t["in_hand"], "in_hand")
     try:
@@ -289,6 +341,12 @@ def deal_json(deal: RummyDeal, spec: GameSpec) -> dict[str, Any]:
 
 def side_json(side: Side) -> dict[str, Any]:
     out: dict[str, Any]
+    if isinstance(side, CountedSide):
+        out = {"totals": {"points": side.points}}
+        if side.took_pot is not None:
+            out["took_pot"] = side.took_pot
+        out["went_out"] = side.went_out
+        return out
     if isinstance(side, TotalsSide):
         out = {
             "totals": {
@@ -347,6 +405,7 @@ class MeldScore:
 class Form(StrEnum):
     CARDS = "cards"
     TOTALS = "totals"
+    POINTS = "points"  # the side's points alone, as the table counted them
 
 
 @dataclass(frozen=True)
@@ -361,10 +420,12 @@ class SideScore:
     no_pot: int
     bonus_counts: tuple[tuple[str, int], ...] = ()
     melds: tuple[MeldScore, ...] = ()
+    counted: int = 0  # the points form: the side's figure, every part in it
 
     @property
     def total(self) -> int:
-        return self.melded + self.bonuses + self.going_out + self.in_hand + self.no_pot
+        parts = self.melded + self.bonuses + self.going_out + self.in_hand + self.no_pot
+        return parts + self.counted
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -377,6 +438,8 @@ class SideScore:
             "no_pot": self.no_pot,
             "bonus_counts": dict(self.bonus_counts),
         }
+        if self.form is Form.POINTS:
+            out["counted"] = self.counted
         if self.form is Form.CARDS:
             out["melds"] = [m.to_json() for m in self.melds]
         return out
@@ -444,6 +507,10 @@ def score_side(
     side: Side, scoring: RummyScoring, *, trump: Suit | None, one_player: bool
 ) -> SideScore:
     """Check one side on its own and score it (copies and the other sides are not seen)."""
+    if isinstance(side, CountedSide):
+        check_counted(side, scoring)
+        check_end(side, scoring, one_player=one_player)
+        return SideScore(Form.POINTS, 0, 0, 0, 0, 0, counted=side.points)
     melds: list[MeldScore] = []
     if isinstance(side, CardSide):
         for m, cards in enumerate(side.melds, 1):
@@ -539,6 +606,35 @@ def bonus_kinds(scoring: RummyScoring, *, trump: Suit | None) -> tuple[str, ...]
 _ONE_OF_EACH_RANK = (JOKER, *(Card(rank, Suit.SPADES) for rank in range(ACE, 14)))
 
 
+def counted_limits(scoring: RummyScoring) -> tuple[int, int]:
+    """The fewest and the most points a side can score in one deal: every card of the packs
+    in its hand and the pot not taken; every card melded, in as many of the richest bonus as
+    the packs hold, and going out."""
+    spec = scoring.spec
+    cards = 52 * spec.packs + spec.jokers
+    richest = max(
+        scoring.bonus_points(kind) * (cards // scoring.least_cards(kind))
+        for kind in spec.bonus_kinds
+    )
+    most = pack_points(scoring) + richest + scoring.going_out_bonus
+    return -(pack_points(scoring) + scoring.no_pot_penalty), most
+
+
+def check_counted(side: CountedSide, scoring: RummyScoring) -> None:
+    """A side's points for the deal must be possible (2350 for 235 may be; 23500 is not)."""
+    least, most = counted_limits(scoring)
+    if not least <= side.points <= most:
+        raise RuleError(
+            "points_out_of_reach",
+            "{points} points in one deal cannot be: a side scores from {least} to {most}",
+            points=side.points,
+            least=least,
+            most=most,
+            where=("totals", "points"),
+            place=Place(field="points"),
+        )
+
+
 def check_totals(side: TotalsSide, scoring: RummyScoring, trump: Suit | None) -> None:
     """A totals-form side must be possible (see the module docstring)."""
     for kind, _ in side.bonuses:
@@ -572,7 +668,7 @@ def check_totals(side: TotalsSide, scoring: RummyScoring, trump: Suit | None) ->
 
 def check_end(side: Side, scoring: RummyScoring, *, one_player: bool) -> None:
     """The end-of-deal rules common to both games, for one side."""
-    if side.went_out and not side.took_pot:
+    if side.went_out and side.took_pot is False:
         raise RuleError(
             "went_out_without_pot",
             "went out without taking its {pot}: a side goes out only after taking it",
@@ -688,6 +784,9 @@ def check_pack(deal: RummyDeal, header: MatchHeader, scoring: RummyScoring) -> N
             recorded = [*(c for meld in side.melds for c in meld), *side.hand, *discard]
             points.append(sum(scoring.card_value(c) for c in recorded) + (side.in_hand or 0))
             cards.append(len(recorded))
+        elif isinstance(side, CountedSide):  # a figure names no card
+            points.append(0)
+            cards.append(0)
         else:
             points.append(side.melded + side.in_hand + sum(scoring.card_value(c) for c in discard))
             cards.append(bonus_cards(side, scoring) + len(discard))

@@ -260,6 +260,9 @@ def rummy_deal(
         if rng.random() < 0.12:
             sides.append(_totals_side(rng, game, rules))
             continue
+        if rng.random() < 0.08:  # the side's points alone, as the table counted them
+            sides.append({"totals": {"points": 5 * rng.randint(-60, 200)}, "went_out": False})
+            continue
         melds: list[list[str]] = []
         set_ranks: set[str] = set()
         for _ in range(rng.randint(0, 4)):
@@ -325,7 +328,9 @@ def spoil_rummy(rng: random.Random, deal: dict[str, Any], seats: int, dealer: in
     elif kind == 6:
         del sides[k]
     elif kind == 7:
-        sides[k] = {"totals": {"melded": 17, "in_hand": 0}}
+        sides[k] = rng.choice(
+            [{"totals": {"melded": 17, "in_hand": 0}}, {"totals": {"points": -17}}]
+        )
     elif kind == 8:
         for side in sides:
             side.update(went_out=False)
