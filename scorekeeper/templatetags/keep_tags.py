@@ -10,6 +10,10 @@ answer carries the part empty, marked ``data-kept``, and the morph swap leaves t
 as it is (entry.js: Idiomorph's ``beforeNodeMorphed``). A part that changed, a phone that did
 not say, or a whole page always gets the part drawn. ``kept_held`` in the context is the set
 the phone said it holds (the entry view reads it).
+
+``{% keep "name" by=KEY %}``: the part draws the same for every value of KEY (and the page's
+language): it is drawn once for each in a process and kept (the pad's keys are most of a
+tap's drawing, and the same at every tap).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import hashlib
 from collections.abc import Iterable
 
 from django import template
+from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
@@ -59,21 +64,48 @@ def kept_part(name: str, drawn: str, held: Iterable[str]) -> SafeString:
     )
 
 
+#: The parts drawn by ``by``: (node, name, key, language) → what they draw. Bounded: cleared
+#: when full (the keys a page gives are few).
+_DRAWN: dict[tuple[int, str, str, str | None], str] = {}
+DRAWN_MAX = 256
+
+
 class KeepNode(template.Node):
-    def __init__(self, name: template.base.FilterExpression, nodelist: template.NodeList):
+    def __init__(
+        self,
+        name: template.base.FilterExpression,
+        nodelist: template.NodeList,
+        by: template.base.FilterExpression | None = None,
+    ):
         self.name = name
         self.nodelist = nodelist
+        self.by = by
 
     def render(self, context: template.Context) -> str:
         name = str(self.name.resolve(context))
-        return kept_part(name, self.nodelist.render(context), context.get("kept_held") or ())
+        return kept_part(name, self._drawn(name, context), context.get("kept_held") or ())
+
+    def _drawn(self, name: str, context: template.Context) -> str:
+        if self.by is None:
+            return self.nodelist.render(context)
+        key = (id(self), name, str(self.by.resolve(context)), translation.get_language())
+        drawn = _DRAWN.get(key)
+        if drawn is None:
+            drawn = self.nodelist.render(context)
+            if len(_DRAWN) >= DRAWN_MAX:
+                _DRAWN.clear()
+            _DRAWN[key] = drawn
+        return drawn
 
 
 @register.tag("keep")
 def do_keep(parser: template.base.Parser, token: template.base.Token) -> KeepNode:
     bits = token.split_contents()
-    if len(bits) != 2:
-        raise template.TemplateSyntaxError('usage: {% keep "name" %}…{% endkeep %}')
+    by = None
+    if len(bits) == 3 and bits[2].startswith("by="):
+        by = parser.compile_filter(bits[2][3:])
+    elif len(bits) != 2:
+        raise template.TemplateSyntaxError('usage: {% keep "name" [by=KEY] %}…{% endkeep %}')
     nodelist = parser.parse(("endkeep",))
     parser.delete_first_token()
-    return KeepNode(parser.compile_filter(bits[1]), nodelist)
+    return KeepNode(parser.compile_filter(bits[1]), nodelist, by)
