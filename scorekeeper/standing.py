@@ -22,8 +22,9 @@ from scorekeeper.rules import match as rules_match
 __all__ = ["kept", "match_state", "state_after"]
 
 
-def _rules(match: Match) -> Any:
-    return rules_match.engine(match.game).parse_rules(dict(match.rules))
+def _rules(match: Match, header: Any) -> Any:
+    # as the match's table plays them (Barbu's five play Salade with 10 tricks a deal)
+    return rules_match.rules_at_table(match.game, match.rules, len(header.players))
 
 
 def match_state(match: Match) -> incremental.State:
@@ -40,7 +41,8 @@ def match_state(match: Match) -> incremental.State:
 
 
 def _match_state(match: Match) -> incremental.State:
-    header, rules = match.header, _rules(match)
+    header = match.header
+    rules = _rules(match, header)
     stored = match.scoring_state
     if isinstance(stored, dict) and stored.get("version") == match.deals_version:
         try:
@@ -62,7 +64,8 @@ def state_after(match: Match, deals: int) -> incremental.State:
     """The state after ``match``'s first ``deals`` deals: from the state kept on deal
     ``deals`` (``Deal.state``), else worked out from those deals. A correction or a deletion
     of deal k scores from the state after deal k − 1 on, never the deals before it."""
-    header, rules = match.header, _rules(match)
+    header = match.header
+    rules = _rules(match, header)
     start = incremental.score_start(header, rules)
     if deals <= 0:
         return start

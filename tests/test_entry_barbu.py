@@ -664,3 +664,188 @@ def test_a_barbu_tap_answer_stays_small(auth_client, barbu):
         auth_client, new_url(barbu), "", "contract:no_hearts", "double:1:0:1", "count:hearts:3"
     )
     assert len(gzip.compress(response.content)) <= 2048
+
+
+# --- issue 12: Chinese Poker, five players, a salade of the last two tricks --------------------
+
+FIVE = ["Anna", "Babis", "Chris", "Dora", "Eleni"]
+
+
+@pytest.fixture
+def chinese(make_match):
+    return make_match("barbu", rules={"chinese_poker": True, "compulsory_doubles": "off"})
+
+
+def test_chinese_poker_nets_go_in_on_number_keys_and_the_last_makes_zero(auth_client, chinese):
+    """rules.md, Chinese Poker example 1: nets 1, 0, −6 and 5 (the last follows), times 4."""
+    url = new_url(chinese)
+    page = text(auth_client.get(url))
+    assert "Deal 1 of 32" in page
+    keys = ["contract:chinese_poker", "net:1", "focus:net:1", "net:0", "focus:net:2"]
+    keys += ["net:sign", "net:6"]
+    response = press(auth_client, url, "", *keys)
+    page = text(response)
+    assert "Net results Σ 0 ✓" in page
+    assert "Dora +5 makes 0" in page  # Dora's net follows from the others
+    assert "Each net counts 4 times." in page
+    assert "raw 4 0 −24 20" in page
+    assert "Not played" not in page  # Chinese Poker is never split
+    press(auth_client, url, draft_of(response), "save")
+    deal = Deal.objects.get(match=chinese)
+    assert deal.data == {"contract": "chinese_poker", "doubles": [], "net": [1, 0, -6, 5]}
+    assert deal.score["total"] == [4, 0, -24, 20]
+
+
+def test_chinese_poker_doubles_between_any_pair(auth_client, chinese):
+    """rules.md, Chinese Poker example 2: Babis doubles Anna, who redoubles; Chris doubles Dora
+    (allowed: not a positive contract). Nets 2, −1, 3 (Dora's −4 follows)."""
+    url = new_url(chinese)
+    keys = ["contract:chinese_poker", "double:1:0:1", "double:1:0:2", "double:2:3:1"]
+    keys += ["net:2", "focus:net:1", "net:sign", "net:1", "focus:net:2", "net:3"]
+    response = press(auth_client, url, "", *keys)
+    page = text(response)
+    assert "raw 8 −4 12 −16" in page
+    assert "deal 32 −28 40 −44" in page
+    press(auth_client, url, draft_of(response), "save")
+    assert Deal.objects.get(match=chinese).score["total"] == [32, -28, 40, -44]
+
+
+def test_chinese_poker_keys_minus_backspace_and_a_sum_that_is_not_zero(auth_client, chinese):
+    url = new_url(chinese)
+    keys = ["contract:chinese_poker", "net:1", "net:2", "net:back", "net:sign"]
+    response = press(auth_client, url, "", *keys)
+    assert json.loads(draft_of(response))["nets"] == ["-1", "", "", ""]
+    # every net typed by hand, Dora's too: they add up to 1, and the rules say so
+    keys = ["focus:net:1", "net:1", "focus:net:2", "net:0", "focus:net:3", "net:1"]
+    response = press(auth_client, url, draft_of(response), *keys)
+    page = text(response)
+    assert "Net results Σ 1 (must be 0)" in page
+    assert "Not a legal deal yet" in page
+    press(auth_client, url, draft_of(response), "save")
+    assert not Deal.objects.filter(match=chinese).exists()
+
+
+def test_the_nets_pad_refuses_a_fifth_digit_and_a_key_that_is_not_one():
+    draft = st.BarbuDraft(contract="chinese_poker")
+    for key in ("net:1", "net:2", "net:3", "net:4"):
+        st.barbu_apply(draft, key)
+    assert draft.nets[0] == "1234"
+    for key in ("net:5", "net:x", "net:-1", "focus:net:4"):
+        with pytest.raises(st.UnknownAction):
+            st.barbu_apply(draft, key)
+    assert draft.nets == ["1234", "", "", ""]
+    # a net typed with a leading zero or a digit that is not ASCII is not read back
+    raw = {**draft.to_json(), "nets": ["007", "٣", "-", "12"]}
+    assert st.BarbuDraft.from_json(raw).nets == ["", "", "-", "12"]
+
+
+def test_correcting_a_chinese_poker_deal_keeps_its_nets(auth_client, chinese):
+    url = new_url(chinese)
+    keys = ["contract:chinese_poker", "net:1", "focus:net:1", "net:0", "focus:net:2"]
+    press(auth_client, url, draft_of(press(auth_client, url, "", *keys, "net:6")), "save")
+    edit = reverse("deal_edit", args=[chinese.pk, 1])
+    response = auth_client.get(edit)
+    draft = json.loads(draft_of(response))
+    assert draft["nets"] == ["1", "0", "6", ""]  # the last follows again
+    assert "Dora −7 makes 0" in text(response)
+
+
+@pytest.fixture
+def five(make_match):
+    return make_match(
+        "barbu", players=FIVE, rules={"variant": "salade", "compulsory_doubles": "off"}
+    )
+
+
+def test_salade_for_five_draws_five_seats_and_ten_tricks(auth_client, five):
+    url = new_url(five)
+    page = text(auth_client.get(url))
+    assert "Deal 1 of 30 · Anna declares" in page
+    assert "Anna has 6 left" in page
+    response = press(auth_client, url, "", "contract:no_tricks", "double:1:0:1")
+    body = response.content.decode()
+    assert 'class="choice-grid five count-seats"' in body
+    assert 'value="focus:tricks:4"' in body
+    assert 'value="count:tricks:10"' in body and 'value="count:tricks:11"' not in body
+    # four players typed: Eleni has the rest of the ten tricks
+    keys = ["count:tricks:2", "count:tricks:3", "count:tricks:1", "count:tricks:2"]
+    response = press(auth_client, url, draft_of(response), *keys)
+    page = text(response)
+    assert "Tricks 10 / 10 ✓" in page
+    assert "raw −10 −15 −5 −10 −10" in page
+    press(auth_client, url, draft_of(response), "save")
+    deal = Deal.objects.get(match=five)
+    assert deal.data["tricks"] == [2, 3, 1, 2, 2]
+
+
+def test_salade_for_five_undoubled_is_split_by_four(auth_client, five):
+    """rules.md, Salade for five example 1: No hearts undoubled, −33 each, the declarer +2."""
+    url = new_url(five)
+    response = press(auth_client, url, "", "contract:no_hearts")
+    assert "raw 2 −33 −33 −33 −33" in text(response)
+    press(auth_client, url, draft_of(response), "save")
+    assert Deal.objects.get(match=five).score["total"] == [2, -33, -33, -33, -33]
+
+
+def test_salade_for_five_doubles_each_of_the_four_and_maximum(auth_client, five):
+    """rules.md, Salade for five example 2: seats 1-4 double Anna, who redoubles Eleni."""
+    url = new_url(five)
+    keys = ["contract:no_queens", *(f"double:{s}:0:1" for s in (1, 2, 3, 4)), "double:4:0:2"]
+    keys += ["count:queens:1", "count:queens:0", "count:queens:2", "count:queens:0"]
+    response = press(auth_client, url, "", *keys)
+    page = text(response)
+    assert "Queens 4 / 4 ✓" in page
+    assert "deal −40 20 −60 20 −20" in page
+    press(auth_client, url, draft_of(response), "save")
+    assert Deal.objects.get(match=five).score["total"] == [-40, 20, -60, 20, -20]
+    # the next declarer's doubles: "maximum" doubles all four others
+    response = press(auth_client, url, "", "contract:barbu", "doubles:open", "maximum:2")
+    draft = json.loads(draft_of(response))
+    assert sorted((d["by"], d["on"]) for d in draft["doubles"]) == [(2, 0), (2, 1), (2, 3), (2, 4)]
+
+
+def test_a_salade_counting_the_last_two_tricks_asks_for_both(auth_client, make_match):
+    rules = {
+        "variant": "salade",
+        "compulsory_doubles": "off",
+        "undoubled_negative": "play",
+        "contract_values": {"salade": {"trick": -5, "last_two": [-10, -30]}},
+    }
+    match = make_match("barbu", rules=rules)
+    url = new_url(match)
+    keys = ["contract:salade", "last_two:0:1", "last_two:1:2"]
+    keys += ["count:tricks:3", "count:tricks:4", "count:tricks:3"]
+    keys += ["count:hearts:4", "count:hearts:3", "count:hearts:6"]
+    keys += ["seat:ace_of_hearts:2", "seat:king_of_hearts:2"]
+    keys += ["count:queens:1", "count:queens:1", "count:queens:2"]
+    response = press(auth_client, url, "", *keys)
+    page = text(response)
+    assert "Trick 12 went to" in page and "Trick 13 went to" in page
+    assert "Who took the last trick?" not in page
+    assert "✓ Preview" in page, page[page.find("Not a legal") :][:300]
+    press(auth_client, url, draft_of(response), "save")
+    deal = Deal.objects.get(match=match)
+    assert deal.data["last_two"] == [1, 2] and "last_trick" not in deal.data
+    # the breakdown names the two tricks
+    board = text(auth_client.get(reverse("deal_breakdown", args=[match.pk, 1])))
+    assert "Trick 12: Babis" in board and "Trick 13: Chris" in board
+
+
+def test_the_last_two_tricks_at_five_are_tricks_9_and_10():
+    from scorekeeper.entry.barbu import last_two_labels
+    from scorekeeper.scoreboard import last_two_names
+
+    assert last_two_labels(5) == ("Trick 9 went to", "Trick 10 went to")
+    assert last_two_labels(4) == ("Trick 12 went to", "Trick 13 went to")
+    assert last_two_names(5) == ("Trick 9", "Trick 10")
+
+
+def test_a_five_seat_draft_reads_five_seats_and_refuses_a_sixth():
+    draft = st.BarbuDraft(contract="no_tricks", players=5)
+    st.barbu_apply(draft, "double:4:0:1")
+    with pytest.raises(st.UnknownAction):
+        st.barbu_apply(draft, "double:5:0:1")
+    again = st.BarbuDraft.loads(draft.dumps(), players=5)
+    assert again.doubles == {(4, 0): 1}
+    # read as four seats, the fifth player's double is dropped, never moved
+    assert st.BarbuDraft.loads(draft.dumps()).doubles == {}

@@ -24,6 +24,7 @@ from scorekeeper.labels import contract_name
 from scorekeeper.models import Match
 from scorekeeper.rules import barbu, incremental
 from scorekeeper.rules import match as rules_match
+from scorekeeper.rules.barbu.contracts import OPTIONAL_DATA_KEYS
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.selectors import match_document
 from scorekeeper.standing import match_state, state_after
@@ -49,6 +50,18 @@ SHORTCUT_LABELS = {
         gettext_lazy("double the other players, not the declarer"),
     ),
 }
+
+
+def last_two_labels(seats: int) -> tuple[str, str]:
+    """Who took the trick before last and the last one: tricks 12 and 13 at four, 9 and 10
+    at five (50 cards)."""
+    last = barbu.tricks_in_deal(seats)
+    if last == 13:
+        return _("Trick 12 went to"), _("Trick 13 went to")
+    return (
+        _("Trick %(number)s went to") % {"number": last - 1},
+        _("Trick %(number)s went to") % {"number": last},
+    )
 
 
 class BarbuPage:
@@ -77,6 +90,8 @@ class BarbuPage:
         # every contract named but some deals still to enter (after a swap): no next deal
         self.no_next_deal = number is None and self.status.get("number") is None
         self.names = list(self.header.players)
+        # four at the table, or five in Salade: every row of seats is drawn for them
+        self.seat_count = len(self.names)
         self.declarer = barbu.declarer_of(self.header, self.rules, self.index)
         self.contracts = tuple(self.status.get("contracts") or ())
         if parsed is not None:
@@ -98,8 +113,10 @@ class BarbuPage:
 
     def _initial(self) -> st.BarbuDraft:
         if self.document is not None and self.number is not None:
-            return st.BarbuDraft.from_deal(self.document["deals"][self.number - 1])
-        draft = st.BarbuDraft()
+            return st.BarbuDraft.from_deal(
+                self.document["deals"][self.number - 1], players=self.seat_count
+            )
+        draft = st.BarbuDraft(players=self.seat_count)
         if len(self.contracts) == 1:
             draft.contract = self.contracts[0]
         return draft
@@ -114,10 +131,12 @@ class BarbuPage:
     def compose(self, content: Any, view: Any = None) -> st.BarbuDraft:
         """The stored sheet with this phone's own view (where its number keys go, whether its
         doubles are open)."""
-        return st.BarbuDraft.compose(content, view, contracts=self.contracts)
+        return st.BarbuDraft.compose(
+            content, view, contracts=self.contracts, players=self.seat_count
+        )
 
     def read_posted(self, text: str) -> st.BarbuDraft:
-        return st.BarbuDraft.read(text, contracts=self.contracts)
+        return st.BarbuDraft.read(text, contracts=self.contracts, players=self.seat_count)
 
     @staticmethod
     def view_of(draft: st.BarbuDraft) -> dict[str, Any]:
@@ -153,7 +172,7 @@ class BarbuPage:
         verb, _sep, rest = action.partition(":")
         if verb in ("maximum", "family"):
             contract = self._contract(draft)
-            seat = parse_int(rest, lo=0, hi=3)
+            seat = parse_int(rest, lo=0, hi=self.seat_count - 1)
             if contract is None or seat is None:
                 raise st.UnknownAction(action)
             self._set(
@@ -195,7 +214,16 @@ class BarbuPage:
                 _("{declarer} has not named a contract yet"),
                 declarer=self.names[self.declarer],
             )
-        return draft.deal_json(with_data=not self.is_split(draft))
+        return draft.deal_json(with_data=not self.is_split(draft), keys=self._data_keys(draft))
+
+    def _data_keys(self, draft: st.BarbuDraft) -> tuple[str, ...] | None:
+        """What a deal of the draft's contract records in this match (a salade counting the
+        last two tricks records them), without the optional ``start_rank``."""
+        contract = self._contract(draft)
+        if contract is None:
+            return None
+        keys = barbu.data_keys(self.rules, contract)
+        return tuple(k for k in keys if k not in OPTIONAL_DATA_KEYS)
 
     # -- what the page shows ------------------------------------------------------------------
 
@@ -207,7 +235,7 @@ class BarbuPage:
             scored = score_with(
                 self.match,
                 self.number,
-                draft.deal_json(with_data=not split),
+                draft.deal_json(with_data=not split, keys=self._data_keys(draft)),
                 document=self.document,
             )
         declarer = self.declarer
@@ -253,7 +281,9 @@ class BarbuPage:
             "on_declarer": self._on_declarer(draft, contract) if contract else [],
             "split": split,
             "widgets": [] if (contract is None or split) else self._widgets(draft, contract),
-            "seats": [{"seat": s, "name": self.names[s]} for s in range(4)],
+            "seats": [{"seat": s, "name": self.names[s]} for s in range(self.seat_count)],
+            # the class of a row of one button a player: four or five to a row
+            "grid": "five" if self.seat_count == 5 else "four",
             "suits": suits(),
             "preview": preview,
             "standing": self._standing(preview),
@@ -296,7 +326,7 @@ class BarbuPage:
                         "redoubled": draft.level(c.by, c.on) == 2,
                     }
                 )
-        return sorted(keys, key=lambda k: (k["seat"] - self.declarer) % 4)
+        return sorted(keys, key=lambda k: (k["seat"] - self.declarer) % self.seat_count)
 
     def _doubles_made(self, draft: st.BarbuDraft) -> list[str]:
         """The doubles made, one short line each, for the folded doubles."""
@@ -321,7 +351,10 @@ class BarbuPage:
             totals = match_state(self.match).totals
         else:
             totals = state_after(self.match, self.number - 1).totals
-        return [{"name": self.names[s], "total": totals[s], "deal": None} for s in range(4)]
+        return [
+            {"name": self.names[s], "total": totals[s], "deal": None}
+            for s in range(self.seat_count)
+        ]
 
     def _doubles_rows(self, draft: st.BarbuDraft, contract: barbu.Contract) -> list[dict[str, Any]]:
         if not self.rules.doubling:
@@ -334,7 +367,8 @@ class BarbuPage:
             self.declarer, contract, existing, rules=self.rules, names=self.names
         )
         rows = []
-        order = [(self.declarer + k) % 4 for k in (1, 2, 3, 0)]
+        n = self.seat_count
+        order = [(self.declarer + k) % n for k in (*range(1, n), 0)]
         for by in order:
             buttons = []
             refused = []
@@ -419,10 +453,11 @@ class BarbuPage:
 
     def _widgets(self, draft: st.BarbuDraft, contract: barbu.Contract) -> list[dict[str, Any]]:
         widgets = []
-        for key in contract.data_keys:
+        n = self.seat_count
+        for key in barbu.data_keys(self.rules, contract):
             if key in barbu.COUNTS:
                 values = draft.count(key)
-                tally = barbu.count_tally(key, values)
+                tally = barbu.count_tally(key, values, seats=n)
                 typed = draft.typed.get(key, [])
                 auto = st.count_auto(draft, key)
                 focus = st.count_focus(draft, key)
@@ -441,10 +476,10 @@ class BarbuPage:
                                 "auto": s in auto,
                                 "focus": s == focus,
                             }
-                            for s in range(4)
+                            for s in range(n)
                         ],
                         "focus_name": None if focus is None else self.names[focus],
-                        "numbers": range(st.counter_total(key) + 1),
+                        "numbers": range(st.counter_total(key, n) + 1),
                         "sum": tally.got,
                         "want": tally.want,
                         "ok": tally.ok,
@@ -460,23 +495,18 @@ class BarbuPage:
                     }
                 )
             elif key == "last_two":
+                labels = last_two_labels(n)
                 widgets.append(
                     {
                         "kind": "last_two",
                         "rows": [
-                            {
-                                "which": 0,
-                                "label": _("Trick 12 went to"),
-                                "chosen": draft.last_two[0],
-                            },
-                            {
-                                "which": 1,
-                                "label": _("Trick 13 went to"),
-                                "chosen": draft.last_two[1],
-                            },
+                            {"which": i, "label": labels[i], "chosen": draft.last_two[i]}
+                            for i in (0, 1)
                         ],
                     }
                 )
+            elif key == "net":
+                widgets.append(self._net_widget(draft))
             elif key == "trump":
                 widgets.append({"kind": "trump", "chosen": draft.trump})
             elif key == "finish_order":
@@ -488,7 +518,7 @@ class BarbuPage:
                             for i, s in enumerate(draft.finish_order)
                         ],
                         "places": {s: i + 1 for i, s in enumerate(draft.finish_order)},
-                        "done": len(draft.finish_order) == 4,
+                        "done": len(draft.finish_order) == n,
                     }
                 )
             elif key == "suits":
@@ -525,6 +555,36 @@ class BarbuPage:
                     }
                 )
         return widgets
+
+    def _net_widget(self, draft: st.BarbuDraft) -> dict[str, Any]:
+        """Chinese Poker: each player's net result on number keys (tap the player, then the
+        digits and ± for a minus); the last player's follows from the zero sum, shown."""
+        values = draft.net_values()
+        auto = st.net_auto(draft)
+        focus = st.net_focus(draft)
+        total = sum(values)
+        return {
+            "kind": "net",
+            "rows": [
+                {
+                    "seat": s,
+                    "name": self.names[s],
+                    "text": draft.nets[s],
+                    "value": values[s],
+                    "typed": draft.nets[s] != "",
+                    "auto": s == auto,
+                    "focus": s == focus,
+                }
+                for s in range(self.seat_count)
+            ],
+            "focus_name": None if focus is None else self.names[focus],
+            "sum": total,
+            # every net in (typed, or the last one following) and adding up to 0
+            "ok": total == 0
+            and all(t not in ("", "-") or s == auto for s, t in enumerate(draft.nets)),
+            "multiplier": self.rules.chinese_poker_multiplier,
+            "numbers": range(10),
+        }
 
     def _preview(self, scored: Scored, contract: barbu.Contract) -> dict[str, Any]:
         if not scored.ok:
@@ -565,6 +625,6 @@ class BarbuPage:
                     "total": score["total"][s],
                     "running": running[s],
                 }
-                for s in range(4)
+                for s in range(self.seat_count)
             ],
         }

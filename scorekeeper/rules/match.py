@@ -148,6 +148,13 @@ def _at_table(eng: GameEngine, rules: Any, seats: int) -> Any:
     return rules if at_table is None else at_table(rules, seats)
 
 
+def rules_at_table(game: str, raw: Mapping[str, Any], seats: int) -> Any:
+    """The resolved rules of a stored match of ``game`` with ``seats`` players, as
+    :func:`parse_header` reads them (Barbu's five play Salade with 10 tricks a deal)."""
+    eng = engine(game)
+    return _at_table(eng, eng.parse_rules(dict(raw)), seats)
+
+
 class _AnyKey:
     """``allowed`` for an object whose keys the engine checks itself."""
 

@@ -79,7 +79,7 @@ def _worked_out(match: Match) -> dict[str, Any] | None:
     deals = list(match.deals.all())
     header = match.header
     if all(deal.score is not None for deal in deals):
-        rules = rules_match.engine(match.game).parse_rules(dict(match.rules))
+        rules = rules_match.rules_at_table(match.game, match.rules, len(header.players))
         return summaries.match_summary(
             header,
             rules,

@@ -157,9 +157,9 @@ from .swap import (
 )
 
 NAME = "barbu"
-#: The players a new match is offered for (the site's choice of seats): four, in every variant.
-#: The site builds five-player Salade next; until then a new match offers four.
-PLAYER_COUNTS = (4,)
+#: The players a new match is offered for (the site's choice of seats): four, in every variant,
+#: or five in Salade (the new-match page then offers Salade only).
+PLAYER_COUNTS = (4, 5)
 #: The players a match document may have: four, or five in Salade (``check_players`` refuses
 #: five with any other variant, naming the players).
 DOCUMENT_PLAYER_COUNTS = (4, 5)
