@@ -111,9 +111,6 @@ UNITS: dict[str, Promise] = {
 #: The options a document may give that the new-match page does not offer (yet): their names
 #: (in a refusal, and in a match's house rules on its scoreboard).
 OPTIONS: dict[str, Promise] = {
-    "three_players": _("Three players"),
-    "alone_from": _("Each alone from"),
-    "pair_rounding": _("Rounding of the pair's half"),
     "match_deals": _("Deals in the match"),
     "vp_table": _("Victory points table"),
     "burraco_bonuses": _("Burraco bonuses"),
@@ -124,10 +121,6 @@ OPTIONS: dict[str, Promise] = {
     "domino_payouts": _("Domino payouts"),
 }
 OPTION_VALUES: dict[tuple[str, str], Promise] = {
-    ("three_players", "fibur"): _("alone against a pair, then each alone (FIBUR)"),
-    ("three_players", "each_alone"): _("each alone from the first deal"),
-    ("pair_rounding", "up"): _("a half point rounded up"),
-    ("pair_rounding", "truncate"): _("a half point dropped"),
     ("vp_table", "fibur"): _("FIBUR's table"),
 }
 

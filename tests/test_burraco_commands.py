@@ -9,7 +9,7 @@ import json
 import pathlib
 
 import pytest
-from django.core.management import CommandError, call_command
+from django.core.management import call_command
 
 from scorekeeper.models import Match
 from scorekeeper.rules.match import score_document
@@ -89,14 +89,18 @@ def test_score_carries_the_three_player_keys(tmp_path):
     assert scored["totals"] == [1730, 938, 8] and scored["winner"] == 0
 
 
-def test_import_refuses_burraco_for_three_until_the_pages_play_it(tmp_path, user):
-    """The rules core scores it (above); the site's pages do not seat a solo player yet, so
-    no match of it is stored, and the refusal names the form."""
-    path = tmp_path / "match.json"
-    path.write_text(json.dumps(THREE), encoding="utf-8")
-    with pytest.raises(CommandError, match="Burraco for three players cannot be played"):
-        call_command("import_match", str(path), owner="anna", stdout=io.StringIO())
-    assert Match.objects.count() == 0
+def test_import_and_export_carry_burraco_for_three(tmp_path, user):
+    """The site stores it as the rules core scores it: each deal's ``solo`` and
+    ``score.players``, totals one a seat, the winner a seat, the three-player options."""
+    scored = scored_by_command(THREE, tmp_path)
+    exported = round_trip(THREE, tmp_path)
+    for key in ("totals", "finished", "winner"):
+        assert exported[key] == scored[key]
+    assert [d["score"] for d in exported["deals"]] == [d["score"] for d in scored["deals"]]
+    assert [d.get("solo", "left out") for d in exported["deals"]] == [0, "left out", None]
+    assert exported["rules"]["three_players"] == "fibur"
+    assert exported["rules"]["alone_from"] == 1000 and exported["rules"]["target"] == 1505
+    assert Match.objects.get().totals == [1730, 938, 8]
 
 
 @pytest.mark.parametrize(

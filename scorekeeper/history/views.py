@@ -41,7 +41,7 @@ from scorekeeper.models import Game, Match, MatchChange
 from scorekeeper.pages import as_get
 from scorekeeper.rules import barbu
 from scorekeeper.rules.errors import RuleError
-from scorekeeper.scoreboard import PER_SEAT_COUNTS, SEAT_FACTS
+from scorekeeper.scoreboard import PER_SEAT_COUNTS, SEAT_FACTS, deal_seating, last_two_names
 from scorekeeper.templatetags.score_tags import points
 
 #: Where the sentence of each kind of change is worded.
@@ -327,8 +327,9 @@ def _barbu_fields(
             out[key] = _field(30 + i, label, "name", _seat(players, deal[key]))
     last_two = deal.get("last_two")
     if isinstance(last_two, list) and len(last_two) == 2:
-        out["trick_12"] = _field(40, _("Trick 12"), "name", _seat(players, last_two[0]))
-        out["trick_13"] = _field(41, _("Trick 13"), "name", _seat(players, last_two[1]))
+        before, last = last_two_names(len(players))
+        out["trick_12"] = _field(40, before, "name", _seat(players, last_two[0]))
+        out["trick_13"] = _field(41, last, "name", _seat(players, last_two[1]))
     if isinstance(deal.get("finish_order"), list):
         order = [_seat(players, s) for s in deal["finish_order"]]
         out["finish_order"] = _field(50, _("Went out"), "names", order)
@@ -409,11 +410,12 @@ def _declarer(match: Match, number: int | None) -> int | None:
     """Who declares deal ``number`` of a Barbu match (its place in the rotation)."""
     if not number:
         return None
+    header = match.header
     try:
-        rules = barbu.parse_rules(dict(match.rules))
+        rules = barbu.parse_rules(dict(match.rules), len(header.players))
     except RuleError:
         return None
-    return barbu.declarer_of(match.header, rules, number - 1)
+    return barbu.declarer_of(header, rules, number - 1)
 
 
 def change_versions(match: Match, change: MatchChange) -> list[dict[str, Any]]:
@@ -441,6 +443,9 @@ def change_versions(match: Match, change: MatchChange) -> list[dict[str, Any]]:
             out["dealer"] = _field(0, _("Dealer"), "name", _seat(players, deal["dealer"]))
         if isinstance(deal, dict) and "trump" in deal:
             out["trump"] = _field(1, _("Trump"), "suit", deal["trump"])
+        if isinstance(deal, dict) and "solo" in deal:  # Burraco for three
+            alone = _seat(players, deal["solo"]) or _("nobody took a pozzetto")
+            out["solo"] = _field(2, _("Played alone"), "name", alone)
         return out
 
     def side_of(deal: Any, k: int) -> Any:
@@ -454,17 +459,46 @@ def change_versions(match: Match, change: MatchChange) -> list[dict[str, Any]]:
     )
     if top:
         sections.append({"title": None, "index": None, "lines": top})
-    for k, name in enumerate(match.column_names):
+    # Burraco for three: a deal's sides may be a solo player and a pair (named as the deal
+    # now has them); the points are each player's, a side's those of its first player
+    seating = deal_seating(match.header, change.after if has_after else change.before)
+    count = max(len(side_list(change.before)), len(side_list(change.after)))
+    titles = list(match.column_names)
+    if seating is not None:
+        titles[:2] = [seating.side_name(0), seating.side_name(1)]
+    for k, name in enumerate(titles if seating is None else titles[: max(count, 2)]):
         lines = compare(
-            _rummy_side_fields(match.game, side_of(change.before, k), _at(change.points_before, k))
+            _rummy_side_fields(
+                match.game,
+                side_of(change.before, k),
+                side_points(match, change.before, change.points_before, k),
+            )
             if has_before
             else None,
-            _rummy_side_fields(match.game, side_of(change.after, k), _at(change.points_after, k))
+            _rummy_side_fields(
+                match.game,
+                side_of(change.after, k),
+                side_points(match, change.after, change.points_after, k),
+            )
             if has_after
             else None,
         )
         sections.append({"title": name, "index": k, "lines": lines})
     return sections
+
+
+def side_list(deal: Any) -> list[Any]:
+    sides = deal.get("sides") if isinstance(deal, dict) else None
+    return sides if isinstance(sides, list) else []
+
+
+def side_points(match: Match, deal: Any, points: Any, k: int) -> Any:
+    """Side ``k``'s points in a version of a change's deal (``points``: the columns'): the
+    column's, or in Burraco for three the first player's of that side as the version seats it."""
+    seating = deal_seating(match.header, deal) if isinstance(deal, dict) else None
+    if seating is not None and k < 2:
+        return _at(points, seating.side_seats(k)[0])
+    return _at(points, k)
 
 
 @require_GET

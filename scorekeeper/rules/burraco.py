@@ -56,9 +56,9 @@ from .melds import MeldKind, MeldReading, MeldRules, rank_term, read_meld
 from .rummy import MeldScore, RummyDeal, Side
 
 NAME = "burraco"
-# What a new match offers (the site plays three only once its pages seat a solo player and a
-# pair: ``PLAYER_COUNTS``), and what a document may have (``DOCUMENT_PLAYER_COUNTS``).
-PLAYER_COUNTS = (2, 4)
+# What a new match offers (``PLAYER_COUNTS``), and what a document may have
+# (``DOCUMENT_PLAYER_COUNTS``).
+PLAYER_COUNTS = (2, 3, 4)
 DOCUMENT_PLAYER_COUNTS = (2, 3, 4)
 
 BURRACO = 7  # cards in a burraco

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.models import Game
-from scorekeeper.rules import barbu
+from scorekeeper.rules import barbu, burraco_three
 from scorekeeper.rules.barbu.scoring import COMPULSORY_DOUBLES
 from scorekeeper.rules.base import MatchHeader
 
@@ -85,15 +85,23 @@ def _rummy_columns(header: MatchHeader, deals: list[dict[str, Any]]) -> list[dic
         for _ in range(header.side_count)
     ]
     for deal in deals:
-        for column, side_score, side in zip(
-            columns, deal["score"]["sides"], deal.get("sides", []), strict=True
+        score = deal["score"]
+        solo = score.get("solo")
+        # Burraco for three: a deal's sides are the solo player and the pair (each of its
+        # players credited with what the pair did), or one a player; points are the players'
+        seating = burraco_three.solo_and_pair(header, solo) if isinstance(solo, int) else header
+        players = score.get("players")
+        for k, (side_score, side) in enumerate(
+            zip(score["sides"], deal.get("sides", []), strict=True)
         ):
-            column["points"] += side_score["total"]
-            column["deals"] += 1
-            column["went_out"] += bool(side.get("went_out"))
-            column["pots_missed"] += not side.get("took_pot")
-            for kind, count in side_score.get("bonus_counts", {}).items():
-                column["bonuses"][kind] = column["bonuses"].get(kind, 0) + count
+            for seat_or_side in seating.side_seats(k) if players else (k,):
+                column = columns[seat_or_side]
+                column["points"] += players[seat_or_side] if players else side_score["total"]
+                column["deals"] += 1
+                column["went_out"] += bool(side.get("went_out"))
+                column["pots_missed"] += not side.get("took_pot")
+                for kind, count in side_score.get("bonus_counts", {}).items():
+                    column["bonuses"][kind] = column["bonuses"].get(kind, 0) + count
     return columns
 
 
