@@ -122,6 +122,12 @@ def hand_values(doc: dict[str, Any], deal: dict[str, Any]) -> list[int | None]:
     return [-s["in_hand"] for s in scored["sides"]]
 
 
+def side_points(doc: dict[str, Any], deal: dict[str, Any]) -> list[int]:
+    """Each side's points for the deal under the match's rules (the rules core's figure)."""
+    scored = rules_match.score_document({**doc, "deals": [deal]})["deals"][0]["score"]
+    return [s["total"] for s in scored["sides"]]
+
+
 def kind_of(deal: dict[str, Any]) -> str:
     """A Barbu deal's row in the breakdown: its contract, and whether it was doubled (a
     negative contract nobody doubled, with no data, was split: "split, undoubled")."""
@@ -142,7 +148,7 @@ def replay(browser: Any, base: str, doc: dict[str, Any], player: Any, *, rummy: 
         page.goto(scoreboard.rstrip("/") + "/deals/new/")
         page.wait_for_selector("#entry")
         if rummy:
-            count = player.play(page, deal, hand_values(doc, deal))
+            count = player.play(page, deal, hand_values(doc, deal), side_points(doc, deal))
         else:
             count = player.play(page, deal)  # counts the Save it leaves to the caller
         page.locator('#entry button[name="action"][value="save"]').first.click()

@@ -8,7 +8,9 @@ the run in (``data-run-fill``), else "…" (``data-thru``) for four cards or mor
 rank first then one suit key a card when the page adds by suit (``data-set-rank``), the hand by
 its value when the page can (``data-hand-as-points``) and it holds two cards or more, the pot
 answered yes / no (``data-pot`` / ``data-pot-no``), going out. A side given as ``totals`` is
-entered on the number keys.
+entered on the number keys: by its points for the deal alone where the page offers it
+(``data-mode-points``: what a table that counts by hand writes, the figure the rules core
+gives the side), else melded, in hand and the bonuses.
 """
 
 from __future__ import annotations
@@ -171,15 +173,31 @@ def _pot(pad: Pad, k: int, side: dict[str, Any]) -> None:
         pad.tap(f"pot_no:{k}")
 
 
-def play(page: Any, deal: dict[str, Any], hand_values: list[int] | None = None) -> int:
+def play(
+    page: Any,
+    deal: dict[str, Any],
+    hand_values: list[int] | None = None,
+    side_points: list[int] | None = None,
+) -> int:
     """Enter ``deal`` (a deal of the match document) on the open entry page; the taps made.
-    ``hand_values``: what each side's hand is worth (the table's figure, when it counts so)."""
+    ``hand_values``: what each side's hand is worth (the table's figure, when it counts so);
+    ``side_points``: each side's points for the deal (a side counted by hand, by its figure)."""
     pad = Pad(page)
     if deal.get("trump"):
         pad.tap(f"trump:{deal['trump']}")
     for k, side in enumerate(deal["sides"]):
         if k:
             pad.tap(f"side:{k}")
+        if "totals" in side and side_points is not None and pad.has("[data-mode-points]"):
+            if pad.attr("data-mode") != "points":
+                pad.tap("mode:points")
+            if side_points[k]:
+                pad.digits(abs(side_points[k]))
+            if side_points[k] < 0:
+                pad.tap("sign")
+            if side["went_out"]:
+                pad.tap(f"went_out:{k}")  # the pot is in the figure: not asked
+            continue
         if "totals" in side:
             if pad.attr("data-mode") != "totals":
                 pad.tap("mode:totals")

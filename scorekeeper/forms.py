@@ -37,7 +37,10 @@ SEAT_PLACES: dict[int, tuple[Promise, ...]] = {
     2: (_("You"), _("Opposite")),
     3: (_("You"), _("Left"), _("Right")),
     4: (_("You"), _("Left"), _("Opposite"), _("Right")),
+    5: (_("You"), _("Left"), _("Opposite left"), _("Opposite right"), _("Right")),  # Salade
 }
+#: The rules a table of that many players is held to (Barbu's five play Salade only).
+TABLE_RULES: dict[tuple[str, int], dict[str, Any]] = {(Game.BARBU, 5): {"variant": "salade"}}
 
 
 def _default(label: object) -> str:
@@ -57,6 +60,16 @@ class Option:
     advanced: bool = False
     #: an option that is off unless chosen (its default is none): the words for "off"
     off: Promise | None = None
+    #: the numbers of players it is offered to (None: every table of the game)
+    seats: tuple[int, ...] | None = None
+
+
+#: A choice that stands for no value (null): "never".
+NEVER = "None"
+#: Burraco for three: the form the new-match page starts from (the rules core has no default:
+#: the document must say), and the options that apply to that form only.
+THREE_FORM_DEFAULT = "fibur"
+THREE_FIBUR_ONLY = ("alone_from", "pair_rounding")
 
 
 YES_NO = (("true", _("Yes")), ("false", _("No")))
@@ -151,6 +164,42 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
             "int",
         ),
         Option(
+            "three_players",
+            _("Three players"),
+            _("How the three play: sides formed in each deal, or each for himself throughout."),
+            "choice",
+            (
+                ("fibur", _("alone against a pair, then each alone (FIBUR)")),
+                ("each_alone", _("each alone from the first deal")),
+            ),
+            seats=(3,),
+        ),
+        Option(
+            "alone_from",
+            _("Each alone from"),
+            _("Once a player's total reaches it, every later deal is each alone (FIBUR form)."),
+            "choice",
+            (
+                ("1000", "1000"),
+                ("1500", "1500"),
+                (NEVER, _("Never: solo and pair to the end")),
+            ),
+            advanced=True,
+            seats=(3,),
+        ),
+        Option(
+            "pair_rounding",
+            _("Rounding of the pair's half"),
+            _("Each player of the pair scores half the pair's total (FIBUR form)."),
+            "choice",
+            (
+                ("up", _("a half point rounded up")),
+                ("truncate", _("a half point dropped")),
+            ),
+            advanced=True,
+            seats=(3,),
+        ),
+        Option(
             "match_deals",
             _("Deals in the match"),
             _("A tournament round: a set number of deals, the difference in victory points."),
@@ -161,6 +210,7 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
             ),
             advanced=True,
             off=_("Play to the target"),
+            seats=(2, 4),  # victory points compare two sides
         ),
         Option(
             "semipulito",
@@ -221,6 +271,16 @@ OPTIONS: dict[str, tuple[Option, ...]] = {
                 ("salade", _("Salade: six negative contracts, 24 deals")),
                 ("king", _("King (Rıfkı): 20 deals, no doubling")),
             ),
+            seats=(4,),
+        ),
+        # five players play Salade only (after the four-seat one: refusals name its variants)
+        Option(
+            "variant",
+            _("Variant"),
+            _("Which contracts are played."),
+            "choice",
+            (("salade", _("Salade for five: the black twos out, 10 tricks a deal, 30 deals")),),
+            seats=(5,),
         ),
         Option(
             "rotation",
@@ -275,6 +335,8 @@ def as_choice(value: Any) -> str:
 def _from_choice(option: Option, value: str) -> Any:
     if option.kind == "bool":
         return value == "true"
+    if value == NEVER:
+        return None
     if value.isdigit():  # a choice of numbers (the deals of a tournament round)
         return int(value)
     return value
@@ -287,7 +349,13 @@ class MatchForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.game = game
         self.seats = seats
-        self.defaults = rules_with_defaults(game)
+        # Burraco for three has options of its own and another target (1505)
+        self.three = game == Game.BURRACO and seats == 3
+        self.defaults = (
+            rules_with_defaults(game, {"three_players": THREE_FORM_DEFAULT}, seats=seats)
+            if self.three
+            else rules_with_defaults(game, TABLE_RULES.get((game, seats)), seats=seats)
+        )
         places = SEAT_PLACES[seats]
         for seat in range(seats):
             self.fields[f"player_{seat}"] = forms.CharField(
@@ -315,9 +383,12 @@ class MatchForm(forms.Form):
         for option in OPTIONS[game]:
             if option.key not in self.defaults and option.off is None:
                 continue  # an option this version of the rules does not know
+            if option.seats is not None and seats not in option.seats:
+                continue  # an option of another table (three players, victory points)
             self.options.append(option)
             default = self.defaults.get(option.key)
-            optional = follows is not None and option.key != follows
+            # the options of a table of three are not the preset's: each is asked
+            optional = follows is not None and option.key != follows and option.seats != (3,)
             if option.kind == "int":
                 field: forms.Field = forms.IntegerField(
                     min_value=0,
@@ -327,6 +398,8 @@ class MatchForm(forms.Form):
                 )
                 if optional:
                     field.widget.attrs["placeholder"] = _("as preset")
+                if self.three and option.key == "target":
+                    field.widget.attrs["placeholder"] = str(default)
             else:
                 choices = [
                     (value, _default(label) if value == as_choice(default) else label)
@@ -338,15 +411,23 @@ class MatchForm(forms.Form):
                     choices = [("", _("As the preset says")), *choices]
                 field = forms.ChoiceField(
                     choices=choices,
-                    required=not optional,
+                    # the FIBUR form's options: left out, the rules' default
+                    required=not optional and option.key not in THREE_FIBUR_ONLY,
                     widget=forms.RadioSelect if not optional else forms.Select,
                     error_messages=CHOICE_ERRORS,
                 )
             field.label = option.label
             field.help_text = option.help
+            if self.three and option.key == "target":
+                field.help_text = _(
+                    "The match ends when a player reaches it: 1505 with three, whatever the rules."
+                )
             field.initial = None if optional else as_choice(default)
             field.option = option  # type: ignore[attr-defined]
             self.fields[f"opt_{option.key}"] = field
+        # what this table is held to, whatever was chosen for another (Barbu's five: Salade)
+        for key, value in TABLE_RULES.get((game, seats), {}).items():
+            self.initial[f"opt_{key}"] = value
         # a rule of the table, not of the game (scorekeeper/confirmation/)
         self.fields["confirmation"] = forms.ChoiceField(
             label=_("Confirmation by the other side"),
@@ -396,6 +477,12 @@ class MatchForm(forms.Form):
             if value is None or value == "":
                 continue
             rules[option.key] = value if option.kind == "int" else _from_choice(option, value)
+        if rules.get("three_players") == "each_alone":
+            # the FIBUR form's options have no effect then: left at their default, left out
+            # (one changed is sent, and the rules say why it cannot be)
+            for key in THREE_FIBUR_ONLY:
+                if key in rules and rules[key] == self.defaults.get(key):
+                    del rules[key]
         return rules
 
     def match_kwargs(self) -> dict[str, Any]:

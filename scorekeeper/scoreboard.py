@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Prefetch, prefetch_related_objects
+from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.html import format_html_join
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from scorekeeper import labels, rule_messages
 from scorekeeper.confirmation.selectors import (
@@ -24,17 +25,18 @@ from scorekeeper.confirmation.selectors import (
 )
 from scorekeeper.forms import OPTIONS, as_choice
 from scorekeeper.history.record import Actor, deal_points
-from scorekeeper.labels import bonus_name, contract_name, meld_kind, purity
+from scorekeeper.labels import bonus_name, contract_name, meld_kind, purity, unit_name
 from scorekeeper.models import Deal, Game, Match, column_names
 from scorekeeper.names import bdi
-from scorekeeper.rules import incremental
-from scorekeeper.rules.barbu import SettlementLine
+from scorekeeper.rules import burraco_three, incremental
+from scorekeeper.rules.barbu import DOCUMENT_PLAYER_COUNTS, SettlementLine, tricks_in_deal
 from scorekeeper.rules.base import MatchHeader, MatchResult
 from scorekeeper.rules.errors import Notice, Place, RuleError
 from scorekeeper.rules.rummy import dealer_of
 from scorekeeper.selectors import match_scored
 from scorekeeper.services import deal_fingerprint, deal_scores_keep
 from scorekeeper.standing import match_state, state_after
+from scorekeeper.templatetags.score_tags import points as number
 
 # Contract data that counts something per seat, and what it counts.
 PER_SEAT_COUNTS: dict[str, Promise] = {
@@ -42,6 +44,7 @@ PER_SEAT_COUNTS: dict[str, Promise] = {
     "hearts": pgettext_lazy("the heart cards each player took", "hearts"),
     "queens": _("queens"),
     "boys": _("boys"),
+    "net": _("net results"),  # Chinese Poker: each seat's net, before the multiplier
 }
 SEAT_FACTS: dict[str, Promise] = {
     "ace_of_hearts": _("Ace of hearts"),
@@ -56,6 +59,7 @@ RUMMY_PARTS: tuple[tuple[str, Promise], ...] = (
     ("going_out", _("going out")),
     ("in_hand", _("cards left in hand")),
     ("no_pot", _("pot never taken")),
+    ("counted", _("points counted at the table")),
 )
 
 
@@ -114,6 +118,7 @@ def scoreboard(
         )
 
     rows = []
+    links = row_links(match.pk)
     for i, (deal, score, running) in enumerate(
         zip(exported["deals"], result.deal_scores, result.running, strict=True)
     ):
@@ -124,6 +129,7 @@ def scoreboard(
             # which breakdown the row's deal has (the page loads it when the row is opened, and
             # a redraw keeps one loaded while the deal, its score and the names stay the same)
             "key": deal_fingerprint({"deal": deal, "score": score, "names": players}),
+            "links": links(number),
         }
         if barbu:
             row.update(_barbu_row(deal, score, players))
@@ -148,7 +154,7 @@ def scoreboard(
         "victory_points": _victory_points(result, names),
         "notices": notices_by_deal.get(None, []),
         "next": _next(result.next_deal, header, barbu, played),
-        "rules": rules_summary(header.game, match.rules),
+        "rules": rules_summary(header.game, match.rules, seats=header.seats),
         "confirmation": match.confirmation,
         "pending": _pending(match, header, viewer, is_owner, waiting_points),
         # every deal is in, but the last ones wait: once accepted, the match is over
@@ -157,6 +163,33 @@ def scoreboard(
     for row in rows:
         row["pending"] = row["number"] in skip
     return board
+
+
+#: A deal number no match reaches, replaced in a link reversed once by each row's own.
+_ANY_DEAL = 987654321
+
+
+def row_links(pk: int) -> Any:
+    """A function of a deal's number: the links and the words of its row on the scoreboard,
+    each link reversed and each word translated once for all the rows (a row drawn with its
+    own ``{% url %}`` and ``{% blocktranslate %}`` cost a tenth of the page)."""
+    breakdown = reverse("deal_breakdown", args=(pk, _ANY_DEAL))
+    correct = reverse("deal_edit", args=(pk, _ANY_DEAL))
+    words = {
+        "breakdown_label": gettext("The breakdown of deal %(n)s"),
+        "correct_label": gettext("Correct deal %(n)s"),
+        "delete_label": gettext("Delete deal %(n)s…"),
+    }
+    any_deal = str(_ANY_DEAL)
+
+    def of(number: int) -> dict[str, str]:
+        n = str(number)
+        out = {key: word % {"n": n} for key, word in words.items()}
+        out["breakdown"] = breakdown.replace(any_deal, n)
+        out["correct"] = correct.replace(any_deal, n)
+        return out
+
+    return of
 
 
 def _pending(
@@ -197,14 +230,21 @@ def _pending(
     return out
 
 
-def rules_summary(game: str, rules: dict[str, Any]) -> list[dict[str, str]]:
-    """The match's house rules as the new-match page words them."""
-    options = {option.key: option for option in OPTIONS.get(game, ())}
+def rules_summary(
+    game: str, rules: dict[str, Any], *, seats: int | None = None
+) -> list[dict[str, str]]:
+    """The match's house rules as the new-match page words them (for a table of ``seats``)."""
+    options: dict[str, Any] = {}
+    for option in OPTIONS.get(game, ()):
+        if seats is None or option.seats is None or seats in option.seats:
+            options.setdefault(option.key, option)
     out = []
     for key, value in rules.items():
         option = options.get(key)
         choices = dict(option.choices) if option else {}
-        if as_choice(value) in choices:
+        if key in BARBU_HOUSE_SHOWN and value is not None:
+            shown = BARBU_HOUSE_SHOWN[key](value)
+        elif as_choice(value) in choices:
             shown = str(choices[as_choice(value)])
         elif (key, as_choice(value)) in labels.OPTION_VALUES:
             shown = str(labels.OPTION_VALUES[key, as_choice(value)])
@@ -218,6 +258,32 @@ def rules_summary(game: str, rules: dict[str, Any]) -> list[dict[str, str]]:
         label = str(label)
         out.append({"label": label, "value": shown})
     return out
+
+
+def _house_contracts(value: Any) -> str:
+    """Barbu's ``contracts``: the contracts played, by name."""
+    return " · ".join(contract_name(str(c)) for c in value) if isinstance(value, list) else ""
+
+
+def _house_values(value: Any) -> str:
+    """Barbu's ``contract_values``: ``No tricks: trick −10; Domino: payouts 120 / 60 / 20 / 0``."""
+    if not isinstance(value, dict):
+        return ""
+    parts = []
+    for contract, units in value.items():
+        if not isinstance(units, dict):
+            continue
+        shown = ", ".join(
+            f"{unit_name(unit)} "
+            + (" / ".join(number(v) for v in v_) if isinstance(v_, list) else number(v_))
+            for unit, v_ in units.items()
+        )
+        parts.append(f"{contract_name(contract)}: {shown}")
+    return "; ".join(parts)
+
+
+#: Barbu's house values, worded on the scoreboard as a card player reads them.
+BARBU_HOUSE_SHOWN = {"contracts": _house_contracts, "contract_values": _house_values}
 
 
 def _victory_points(result: Any, names: list[str]) -> list[dict[str, Any]] | None:
@@ -260,6 +326,17 @@ def _next(next_deal: dict[str, Any], header: Any, barbu: bool, played: int) -> d
     return out
 
 
+def last_two_names(seats: int) -> tuple[str, str]:
+    """The trick before last and the last: 12 and 13 at four, 9 and 10 at five (50 cards)."""
+    last = tricks_in_deal(seats) if seats in DOCUMENT_PLAYER_COUNTS else 13
+    if last == 13:
+        return str(_("Trick 12")), str(_("Trick 13"))
+    return (
+        str(_("Trick %(number)s") % {"number": last - 1}),
+        str(_("Trick %(number)s") % {"number": last}),
+    )
+
+
 def _seat_name(players: list[str], seat: Any) -> str:
     return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else str(seat)
 
@@ -269,7 +346,8 @@ def _barbu_row(deal: dict[str, Any], score: dict[str, Any], players: list[str]) 
     table = []
     for key, what in PER_SEAT_COUNTS.items():
         if isinstance(deal.get(key), list):
-            table.append({"label": what, "values": deal[key], "kind": "count"})
+            kind = "signed" if key == "net" else "count"
+            table.append({"label": what, "values": deal[key], "kind": kind})
     if isinstance(deal.get("suits"), list):
         table.append({"label": _("cards by suit"), "values": deal["suits"], "kind": "suits"})
     table += [
@@ -290,8 +368,9 @@ def _barbu_row(deal: dict[str, Any], score: dict[str, Any], players: list[str]) 
         if key in deal
     ]
     if isinstance(deal.get("last_two"), list) and len(deal["last_two"]) == 2:
-        facts.append({"label": _("Trick 12"), "names": [_seat_name(players, deal["last_two"][0])]})
-        facts.append({"label": _("Trick 13"), "names": [_seat_name(players, deal["last_two"][1])]})
+        before, last = last_two_names(len(players))
+        facts.append({"label": before, "names": [_seat_name(players, deal["last_two"][0])]})
+        facts.append({"label": last, "names": [_seat_name(players, deal["last_two"][1])]})
     if isinstance(deal.get("finish_order"), list):
         facts.append(
             {
@@ -358,6 +437,9 @@ def _meld(meld: dict[str, Any]) -> dict[str, Any]:
 def _rummy_row(
     deal: dict[str, Any], score: dict[str, Any], header: Any, names: list[str], index: int
 ) -> dict[str, Any]:
+    seating = deal_seating(header, score)
+    names = [seating.side_name(k) for k in range(len(score["sides"]))] if seating else names
+    players = score.get("players")  # Burraco for three: each seat's points of the deal
     sides = []
     for side, (name, side_score, side_deal) in enumerate(
         zip(names, score["sides"], deal.get("sides", []), strict=True)
@@ -383,14 +465,31 @@ def _rummy_row(
                 "took_pot": bool(side_deal.get("took_pot")),
                 "went_out": bool(side_deal.get("went_out")),
                 "final_discard": side_deal.get("final_discard"),
+                # the pair of Burraco for three: what each of its players scores (a half)
+                "share": players[seating.side_seats(side)[0]]
+                if seating and players and len(seating.side_seats(side)) > 1
+                else None,
             }
         )
+    solo = score.get("solo")
     return {
-        "points": [s["total"] for s in score["sides"]],
+        "points": players if players else [s["total"] for s in score["sides"]],
+        # Burraco for three: who played alone against the pair (None: each alone)
+        "solo": header.seat_name(solo) if isinstance(solo, int) else None,
         "who": header.seat_name(dealer_of(header, index)),
         "trump": deal.get("trump"),
         "sides": sides,
     }
+
+
+def deal_seating(header: MatchHeader, score: dict[str, Any]) -> MatchHeader | None:
+    """Who the sides of a deal of Burraco for three are, from its score (or the deal: both
+    say ``solo``): the solo player (side 0) and the pair (side 1); None when the deal's sides
+    are the match's own."""
+    solo = score.get("solo")
+    if not isinstance(solo, int) or not 0 <= solo < header.seats:
+        return None
+    return burraco_three.solo_and_pair(header, solo)
 
 
 # --- the board of a match: whole, or a window of its deals --------------------------------------

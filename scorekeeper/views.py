@@ -48,6 +48,7 @@ from scorekeeper.history.selectors import change_undoable
 from scorekeeper.inputs import parse_int
 from scorekeeper.labels import contract_name
 from scorekeeper.live import live_board
+from scorekeeper.matches.barbu_house import base_rules, house_check, house_form
 from scorekeeper.matches.selectors import home_matches
 from scorekeeper.models import MAX_DEALS, Deal, Game, Match, MatchChange, Player
 from scorekeeper.pages import as_get, page_redirect
@@ -139,7 +140,7 @@ def _new_match_choice(source: Any) -> tuple[str, int]:
     counts = PLAYER_COUNTS[game]
     seats = parse_int(source.get("switch_seats") or source.get("seats"), lo=0, hi=max(counts))
     if seats not in counts:
-        seats = max(counts)
+        seats = 4 if 4 in counts else max(counts)  # Barbu's five (Salade) only when asked
     return game, seats
 
 
@@ -162,13 +163,20 @@ def match_new(request: HttpRequest) -> HttpResponseBase:
     source = request.POST if request.method == "POST" else request.GET
     game, seats = _new_match_choice(source)
     known = list(Player.objects.filter(owner=request.user).values_list("name", flat=True))
-    if request.method == "POST":
+    # Barbu's house values: a form of their own beside the match's, checked on the page
+    posted = request.method == "POST"
+    house = house_form(source, seats=seats, bound=posted) if game == Game.BARBU else None
+    if posted:
         form = MatchForm(request.POST, game=game, seats=seats)
-        if form.is_valid():
+        if form.is_valid() and (house is None or house.is_valid()):
+            kwargs = form.match_kwargs()
+            if house is not None:
+                kwargs["rules"].update(house.rules())
             try:
-                match = services.match_create(owner=request.user, **form.match_kwargs())
+                match = services.match_create(owner=request.user, **kwargs)
             except RuleError as error:
-                add_rule_error(form, error)
+                if house is None or not house.add_rule_error(error):
+                    add_rule_error(form, error)
             else:
                 return page_redirect(request, match.get_absolute_url())
     else:
@@ -192,6 +200,8 @@ def match_new(request: HttpRequest) -> HttpResponseBase:
         "player_counts": PLAYER_COUNTS[game],
         "known_players": known,
         "table": _table_seats(form),
+        "house": house,
+        "house_check": house_check(house, base_rules(source, seats)) if house is not None else None,
     }
     response = TemplateResponse(request, template_name, context)
     if clean_url and request.htmx:
@@ -205,6 +215,7 @@ def _table_seats(form: MatchForm) -> list[dict[str, Any]]:
         2: ("south", "north"),
         3: ("south", "west", "east"),
         4: ("south", "west", "north", "east"),
+        5: ("south", "west", "northwest", "northeast", "east"),
     }[form.seats]
     first_dealer = list(form["first_dealer"])
     return [

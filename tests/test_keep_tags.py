@@ -8,7 +8,9 @@ from django.utils import translation
 
 from scorekeeper.templatetags import keep_tags
 
-TEMPLATE = '{% load keep_tags i18n %}{% keep "pad" by=key %}{{ shown }} {% translate "no" %}{% endkeep %}'
+TEMPLATE = (
+    '{% load keep_tags i18n %}{% keep "pad" by=key %}{{ shown }} {% translate "no" %}{% endkeep %}'
+)
 
 
 def drawn(**context) -> str:

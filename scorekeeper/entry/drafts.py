@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.inputs import parse_int
-from scorekeeper.rules import biriba, burraco, schema
+from scorekeeper.rules import biriba, burraco, burraco_three, schema
 from scorekeeper.rules.barbu import contracts as barbu_contracts
 from scorekeeper.rules.errors import RuleError
 
@@ -62,6 +62,8 @@ MAX_MELD_ID = 10_000
 NEW_MELD = "new"
 #: The version of the drafts' JSON (1: drafts kept in the form and the session, no meld ids).
 VERSION = 2
+#: Burraco for three: the answer "nobody took a pozzetto" to who played alone (``solo``).
+NOBODY = "none"
 
 
 class UnknownAction(ValueError):
@@ -169,7 +171,9 @@ class SideDraft:
     """What one side had at the end of the deal, as tapped so far, and where this phone's next
     tap on it goes (``target``)."""
 
-    mode: str = "cards"  # "cards" (meld by meld) or "totals" (counted by hand)
+    # "cards" (meld by meld), "totals" (counted by hand: melded, in hand, bonuses) or
+    # "points" (the side's points for the deal alone, as the table counted them)
+    mode: str = "cards"
     melds: list[list[str]] = field(default_factory=list)
     ids: list[int] = field(default_factory=list)  # each meld's id, in the melds' order
     next_id: int = 0  # the id the next new meld gets
@@ -187,6 +191,7 @@ class SideDraft:
     melded: int = 0
     in_hand: int = 0
     bonuses: dict[str, int] = field(default_factory=dict)
+    points: int = 0  # the points mode's figure (signed)
 
     def content_json(self) -> dict[str, Any]:
         """The side as the table shares it."""
@@ -203,6 +208,7 @@ class SideDraft:
             "melded": self.melded,
             "in_hand": self.in_hand,
             "bonuses": dict(self.bonuses),
+            "points": self.points,
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -214,13 +220,14 @@ class SideDraft:
             return cls()
         melds = raw.get("melds")
         side = cls(
-            mode="totals" if raw.get("mode") == "totals" else "cards",
+            mode=raw["mode"] if raw.get("mode") in ("totals", "points") else "cards",
             melds=[_cards(m) for m in melds[:MAX_MELDS]] if isinstance(melds, list) else [],
             hand=_cards(raw.get("hand")),
             took_pot=raw["took_pot"] if isinstance(raw.get("took_pot"), bool) else None,
             went_out=raw.get("went_out") is True,
             melded=_int(raw.get("melded"), lo=-MAX_NUMBER, hi=MAX_NUMBER),
             in_hand=_int(raw.get("in_hand"), lo=-MAX_NUMBER, hi=MAX_NUMBER),
+            points=_int(raw.get("points"), lo=-MAX_NUMBER, hi=MAX_NUMBER),
         )
         ids = raw.get("ids")
         if (
@@ -283,6 +290,9 @@ class SideDraft:
     def fix_target(self) -> None:
         """Keep ``target`` pointing somewhere that exists (a meld removed, maybe by another
         phone, gives way to a new meld)."""
+        if self.mode == "points":
+            self.target = "points"
+            return
         if self.mode == "totals":
             if self.target not in ("melded", "in_hand"):
                 self.target = "melded"
@@ -329,11 +339,13 @@ class SideDraft:
             return False
         if self.mode == "totals":
             return not (self.melded or self.in_hand or self.bonuses)
+        if self.mode == "points":
+            return not self.points
         return not self.card_count() and not self.final_discard and not self.hand_points
 
     def backspace(self) -> None:
-        if self.mode == "totals":
-            value = self.melded if self.target == "melded" else self.in_hand
+        if self.mode in ("totals", "points"):
+            value = self._number()
             sign = -1 if value < 0 else 1
             self._set_number(sign * (abs(value) // 10))
             return
@@ -382,8 +394,16 @@ class SideDraft:
 
     # -- totals -------------------------------------------------------------------------------
 
+    def _number(self) -> int:
+        """The figure the keypad writes: the points, the melded cards or the hand's."""
+        if self.mode == "points":
+            return self.points
+        return self.melded if self.target == "melded" else self.in_hand
+
     def _set_number(self, value: int) -> None:
-        if self.target == "in_hand":
+        if self.mode == "points":
+            self.points = value
+        elif self.target == "in_hand":
             self.in_hand = value
         else:
             self.melded = value
@@ -486,14 +506,14 @@ class SideDraft:
         return naturals[0]
 
     def digit(self, d: int) -> None:
-        value = self.melded if self.target == "melded" else self.in_hand
+        value = self._number()
         if len(str(abs(value))) >= MAX_DIGITS:
             return
         sign = -1 if value < 0 else 1
         self._set_number(sign * (abs(value) * 10 + d))
 
     def flip_sign(self) -> None:
-        self._set_number(-(self.melded if self.target == "melded" else self.in_hand))
+        self._set_number(-self._number())
 
     def step(self, target: str, delta: int) -> None:
         if target == "melded":
@@ -512,6 +532,13 @@ class SideDraft:
 
     def deal_json(self, *, game: str) -> dict[str, Any]:
         out: dict[str, Any] = {}
+        if self.mode == "points":
+            # the figure holds the pot: asked of no side, said only when answered
+            out["totals"] = {"points": self.points}
+            if self.took_pot is not None:
+                out["took_pot"] = self.took_pot
+            out["went_out"] = self.went_out
+            return out
         if self.mode == "totals":
             totals: dict[str, Any] = {"melded": self.melded, "in_hand": abs(self.in_hand)}
             if self.bonuses:
@@ -542,6 +569,7 @@ _SIDE_DEFAULTS: dict[str, Any] = {
     "melded": 0,
     "in_hand": 0,
     "bonuses": {},
+    "points": 0,
     "target": NEW_MELD,
 }
 
@@ -565,6 +593,9 @@ class RummyDraft:
     suit: str = "H"  # the suit chosen on this phone's pad
     trump: str | None = None  # Biriba
     thru: bool = False  # this phone's: the next rank ends a run ("…" pressed)
+    # Burraco for three: who played alone (a seat: side 0 is that player, side 1 the pair,
+    # the third side unused), NOBODY (nobody took a pozzetto: a side a seat), None: not said
+    solo: int | str | None = None
 
     @classmethod
     def new(cls, *, game: str, side_count: int) -> RummyDraft:
@@ -574,12 +605,15 @@ class RummyDraft:
 
     def content_json(self) -> dict[str, Any]:
         """What the table shares (stored once for the match)."""
-        return {
+        out = {
             "v": VERSION,
             "game": self.game,
             "trump": self.trump,
             "sides": [s.content_json() for s in self.sides],
         }
+        if self.solo is not None:
+            out["solo"] = self.solo
+        return out
 
     def view_json(self) -> dict[str, Any]:
         """Where this phone's taps go: its open side, its chosen suit, each side's target."""
@@ -626,6 +660,7 @@ class RummyDraft:
             "thru": self.thru,
             "trump": self.trump,
             "sides": [s.to_json() for s in self.sides],
+            **({"solo": self.solo} if self.solo is not None else {}),
         }
 
     def dumps(self) -> str:
@@ -652,6 +687,7 @@ class RummyDraft:
         draft.thru = raw.get("thru") is True
         if game == "biriba" and raw.get("trump") in SUITS:
             draft.trump = raw["trump"]
+        draft.solo = _solo(raw.get("solo"), game, side_count)
         return draft
 
     @classmethod
@@ -674,6 +710,7 @@ class RummyDraft:
         draft = cls.from_json(raw, game=game, side_count=side_count)
         if game == "biriba":
             _same({"trump": None, **raw}, draft.to_json(), ("trump",))
+        _same({"solo": None, **raw}, {"solo": draft.solo}, ("solo",))
         for posted, side in zip(sides, draft.sides, strict=True):
             posted = {**_SIDE_DEFAULTS, **posted}  # as dumps() leaves them out
             melds = posted.get("melds")
@@ -681,7 +718,7 @@ class RummyDraft:
                 raise UnreadableDraft("melds")
             clean = side.to_json()
             keys = ("mode", "melds", "hand", "took_pot", "went_out", "melded", "in_hand")
-            keys += ("hand_points",)
+            keys += ("hand_points", "points")
             _same(posted, clean, (*keys, "bonuses"))
             if game == "burraco":
                 _same(posted, clean, ("final_discard",))
@@ -693,13 +730,20 @@ class RummyDraft:
         draft = cls.new(game=game, side_count=side_count)
         if game == "biriba" and deal.get("trump") in SUITS:
             draft.trump = deal["trump"]
+        if "solo" in deal:  # Burraco for three: null when nobody took a pozzetto
+            draft.solo = _solo(NOBODY if deal["solo"] is None else deal["solo"], game, side_count)
         for side, raw in zip(draft.sides, deal.get("sides") or [], strict=False):
             if not isinstance(raw, dict):
                 continue
             side.took_pot = raw.get("took_pot") is True
             side.went_out = raw.get("went_out") is True
             totals = raw.get("totals")
-            if isinstance(totals, dict):
+            if isinstance(totals, dict) and "points" in totals:
+                side.mode, side.target = "points", "points"
+                side.points = _int(totals.get("points"), lo=-MAX_NUMBER, hi=MAX_NUMBER)
+                if not isinstance(raw.get("took_pot"), bool):
+                    side.took_pot = None  # not said: the figure holds it
+            elif isinstance(totals, dict):
                 side.mode = "totals"
                 side.target = "melded"
                 side.melded = _int(totals.get("melded"))
@@ -724,13 +768,29 @@ class RummyDraft:
     def open_side(self) -> SideDraft:
         return self.sides[self.side]
 
-    def deal_json(self) -> dict[str, Any]:
-        """The deal as the match document writes it (match-format.md)."""
+    def deal_json(self, *, each_alone: bool = False) -> dict[str, Any]:
+        """The deal as the match document writes it (match-format.md). Burraco for three:
+        ``solo`` (null when nobody took a pozzetto) and the two sides of a solo player and a
+        pair, unless every player plays ``each_alone`` in this deal (the answer is left out)."""
         deal: dict[str, Any] = {}
+        sides = self.sides
         if self.game == "biriba":
             deal["trump"] = self.trump
-        deal["sides"] = [s.deal_json(game=self.game) for s in self.sides]
+        if self.solo is not None and not each_alone:
+            deal["solo"] = None if self.solo == NOBODY else self.solo
+            if self.solo != NOBODY:
+                sides = sides[:2]
+        deal["sides"] = [s.deal_json(game=self.game) for s in sides]
         return deal
+
+
+def _solo(value: Any, game: str, side_count: int) -> int | str | None:
+    """Who played alone, as a draft holds it (Burraco for three only), or None."""
+    if game != "burraco" or side_count != burraco_three.SEATS:
+        return None
+    if value == NOBODY:
+        return NOBODY
+    return _seat(value, side_count)
 
 
 def _split(action: str) -> list[str]:
@@ -811,6 +871,8 @@ def rummy_apply(
         case "target", [where]:
             if side.mode == "totals" and where in ("melded", "in_hand"):
                 side.target = where
+            elif side.mode == "points" and where == "points":
+                side.target = where
             elif side.mode == "cards" and where == "hand" and side.hand_points is not None:
                 side.target = "hand_points"  # the hand is counted by its value: the keypad
             elif side.mode == "cards" and where in ("hand", "discard", NEW_MELD):
@@ -831,6 +893,20 @@ def rummy_apply(
             side.remove("discard", 0, seen_side.final_discard)
         case "side", [k]:
             draft.side = _index(k, n)
+        case "solo", [k] if draft.game == "burraco" and n == burraco_three.SEATS:
+            # Burraco for three: who played alone (one tap answers the pots it implies)
+            if k == NOBODY:
+                draft.solo = NOBODY
+                for s in draft.sides:  # nobody took a pozzetto
+                    s.took_pot, s.went_out = False, False
+            else:
+                was = draft.solo
+                draft.solo = _index(k, n)
+                draft.sides[0].took_pot = True  # the solo player took the 18 cards
+                if was == NOBODY:  # the answers "nobody" gave are not the pair's
+                    for s in draft.sides[1:]:
+                        s.took_pot = None
+                draft.side = min(draft.side, 1)
         case "pot", [k]:  # "took it": an answer, the same however often it is pressed
             draft.sides[_index(k, n)].took_pot = True
         case "pot_no", [k]:  # "did not take it"
@@ -850,19 +926,19 @@ def rummy_apply(
             draft.trump = None if seen.trump == suit else suit
         case "trump", ["none"] if draft.game == "biriba":
             draft.trump = None
-        case "mode", [mode] if mode in ("cards", "totals"):
+        case "mode", [mode] if mode in ("cards", "totals", "points"):
             # a table counts every side one way: the sides with nothing entered follow
             for other in draft.sides:
                 if other is side or (other.untouched and other.took_pot is None):
                     other.mode = mode
-                    other.target = "melded" if mode == "totals" else NEW_MELD
+                    other.target = {"totals": "melded", "points": "points"}.get(mode, NEW_MELD)
         case "digit", [d] if len(d) == 1 and (digit := parse_int(d, lo=0, hi=9)) is not None:
-            if side.mode == "totals":
+            if side.mode in ("totals", "points"):
                 side.digit(digit)
             elif side.target == "hand_points":
                 side.hand_digit(digit)
         case "sign", []:
-            if side.mode == "totals":
+            if side.mode in ("totals", "points"):
                 side.flip_sign()
         case "next_field", []:
             # the keypad writes to the other number (melded cards / cards in hand)
@@ -871,7 +947,7 @@ def rummy_apply(
             elif side.target == "hand_points":
                 side.target = NEW_MELD  # back to the cards' keys
         case "clear", []:
-            if side.mode == "totals":
+            if side.mode in ("totals", "points"):
                 side._set_number(0)
             elif side.target == "hand_points":
                 side.hand_points = 0
@@ -895,13 +971,15 @@ def rummy_apply(
 # Barbu
 
 #: The contract data each contract records (the Barbu engine's list; ``start_rank`` is
-#: optional and not asked).
+#: optional and not asked). A match's own may differ (a salade counting the last two tricks):
+#: the page passes them to :meth:`BarbuDraft.deal_json`.
 BARBU_DATA_KEYS: dict[str, tuple[str, ...]] = {
     c.value: tuple(k for k in keys if k not in barbu_contracts.OPTIONAL_DATA_KEYS)
     for c, keys in barbu_contracts.DATA_KEYS.items()
 }
 #: Per-seat counters and what the four seats take together in a deal (a pack of 52): a
-#: stepper stops there, and the sum check shows it (tricks 13/13 ✓).
+#: stepper stops there, and the sum check shows it (tricks 13/13 ✓). Five players take 10
+#: tricks (:func:`counter_total`).
 COUNTERS: dict[str, int] = {
     "tricks": barbu_contracts.TRICKS,
     "hearts": barbu_contracts.HEARTS,
@@ -909,6 +987,30 @@ COUNTERS: dict[str, int] = {
     "boys": barbu_contracts.BOYS,
 }
 SEAT_PICKS = ("ace_of_hearts", "king_of_hearts", "last_trick")
+#: The players a Barbu table may have (four, or five in Salade).
+BARBU_SEATS = (barbu_contracts.SEATS, barbu_contracts.FIVE)
+#: Chinese Poker: the digits a net may have, as typed ("-12": a minus and two digits).
+NET_DIGITS = 4
+NET_MAX = 10**NET_DIGITS - 1
+
+
+def _net_text(value: Any) -> str | None:
+    """A net as typed: "" (nothing yet), "-" (a minus so far), or a whole number of at most
+    :data:`NET_DIGITS` digits, without leading zeros; None for anything else."""
+    if not isinstance(value, str):
+        return None
+    digits = value[1:] if value.startswith("-") else value
+    if not digits:
+        return value
+    if len(digits) > NET_DIGITS or not digits.isascii() or not digits.isdigit():
+        return None
+    if digits != str(int(digits)):
+        return None
+    return value
+
+
+def _net_value(text: str) -> int:
+    return int(text) if text not in ("", "-") else 0
 
 
 @dataclass
@@ -922,13 +1024,23 @@ class BarbuDraft:
     trump: str | None = None
     finish_order: list[int] = field(default_factory=list)
     suits: list[list[int]] = field(default_factory=lambda: [[0] * 4 for _ in range(4)])
+    #: Chinese Poker: each seat's net as typed ("" not yet, "-" a minus so far, "-12"); once
+    #: every seat but one is typed, that one's follows from the zero sum (:func:`net_auto`)
+    nets: list[str] = field(default_factory=list)
     #: the seats whose count was typed on the number keys, by counter ("tricks") or Ravage
-    #: City column ("suits:H"): once three are typed, the fourth is the rest of the total
+    #: City column ("suits:H"): once all but one are typed, the last is the rest of the total
     typed: dict[str, list[int]] = field(default_factory=dict)
     # -- this phone's own view: where its number keys go, and whether the doubles are open
-    #: "tricks:2" (a counter's seat) or "suits:2:H" (a Ravage City cell); None: the next one
+    #: "tricks:2" (a counter's seat), "net:2" (a Chinese Poker net) or "suits:2:H" (a Ravage
+    #: City cell); None: the next one
     focus: str | None = None
     doubles_open: bool = False
+    #: the players at the table (four, or five in Salade): the match says it, never the draft
+    players: int = barbu_contracts.SEATS
+
+    def __post_init__(self) -> None:
+        if len(self.nets) != self.players:
+            self.nets = [""] * self.players
 
     def to_json(self) -> dict[str, Any]:
         """The whole sheet as the table shares it (this phone's view is :meth:`view_json`)."""
@@ -945,6 +1057,7 @@ class BarbuDraft:
             "trump": self.trump,
             "finish_order": list(self.finish_order),
             "suits": [list(r) for r in self.suits],
+            "nets": list(self.nets),
             "typed": {k: list(v) for k, v in sorted(self.typed.items())},
         }
 
@@ -956,60 +1069,69 @@ class BarbuDraft:
         """This sheet seen from a phone whose view is ``view`` (kept where it still reads)."""
         if isinstance(view, dict):
             focus = view.get("focus")
-            self.focus = focus if isinstance(focus, str) and _focus(focus) else None
+            self.focus = focus if isinstance(focus, str) and _focus(focus, self.players) else None
             self.doubles_open = view.get("open") is True
         return self
 
     @classmethod
     def compose(
-        cls, content: Any, view: Any = None, *, contracts: tuple[str, ...] = ()
+        cls,
+        content: Any,
+        view: Any = None,
+        *,
+        contracts: tuple[str, ...] = (),
+        players: int = barbu_contracts.SEATS,
     ) -> BarbuDraft:
         """The stored sheet (``content``) with a phone's own ``view``."""
-        return cls.from_json(content, contracts=contracts).with_view(view)
+        return cls.from_json(content, contracts=contracts, players=players).with_view(view)
 
     def dumps(self) -> str:
         """The sheet as a page draws it and posts it back: shared and own together."""
         return json.dumps({**self.to_json(), "view": self.view_json()}, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, raw: Any, *, contracts: tuple[str, ...] = ()) -> BarbuDraft:
-        draft = cls()
+    def from_json(
+        cls, raw: Any, *, contracts: tuple[str, ...] = (), players: int = barbu_contracts.SEATS
+    ) -> BarbuDraft:
+        n = players if players in BARBU_SEATS else barbu_contracts.SEATS
+        draft = cls(players=n)
         if not isinstance(raw, dict):
             return draft
+        totals = _totals(n)
         contract = raw.get("contract")
         if isinstance(contract, str) and (contract in contracts or not contracts):
             draft.contract = contract if contract in BARBU_DATA_KEYS else None
         doubles = raw.get("doubles")
         if isinstance(doubles, list):
-            for d in doubles[:12]:
+            for d in doubles[: n * (n - 1) // 2]:
                 if not isinstance(d, dict):
                     continue
-                by, on = _seat(d.get("by"), 4), _seat(d.get("on"), 4)
+                by, on = _seat(d.get("by"), n), _seat(d.get("on"), n)
                 level = _int(d.get("level"), lo=1, hi=2)
                 if by is not None and on is not None and by != on and level:
                     if (on, by) not in draft.doubles:
                         draft.doubles[(by, on)] = level
         counts = raw.get("counts")
         if isinstance(counts, dict):
-            for key, most in COUNTERS.items():
+            for key, most in totals.items():
                 values = counts.get(key)
-                if isinstance(values, list) and len(values) == 4:
+                if isinstance(values, list) and len(values) == n:
                     draft.counts[key] = [_int(v, lo=0, hi=most) for v in values]
         seats = raw.get("seats")
         if isinstance(seats, dict):
             for key in SEAT_PICKS:
-                seat = _seat(seats.get(key), 4)
+                seat = _seat(seats.get(key), n)
                 if seat is not None:
                     draft.seats[key] = seat
         last_two = raw.get("last_two")
         if isinstance(last_two, list) and len(last_two) == 2:
-            draft.last_two = [_seat(s, 4) for s in last_two]
+            draft.last_two = [_seat(s, n) for s in last_two]
         if raw.get("trump") in SUITS:
             draft.trump = raw["trump"]
         order = raw.get("finish_order")
         if isinstance(order, list):
             for s in order:
-                seat = _seat(s, 4)
+                seat = _seat(s, n)
                 if seat is not None and seat not in draft.finish_order:
                     draft.finish_order.append(seat)
         suits = raw.get("suits")
@@ -1020,68 +1142,98 @@ class BarbuDraft:
                 else [0] * 4
                 for row in suits
             ]
+        nets = raw.get("nets")
+        if isinstance(nets, list) and len(nets) == n:
+            draft.nets = [_net_text(v) or "" for v in nets]
         typed = raw.get("typed")
         if isinstance(typed, dict):
             for key in TYPED_KEYS:
                 seats = typed.get(key)
                 if isinstance(seats, list):
-                    clean = [s for s in seats if _seat(s, 4) is not None]
+                    clean = [s for s in seats if _seat(s, n) is not None]
                     draft.typed[key] = sorted(set(clean))
         return draft
 
     @classmethod
-    def loads(cls, text: str | None, *, contracts: tuple[str, ...] = ()) -> BarbuDraft:
-        return cls.from_json(_json_object(text), contracts=contracts)
+    def loads(
+        cls,
+        text: str | None,
+        *,
+        contracts: tuple[str, ...] = (),
+        players: int = barbu_contracts.SEATS,
+    ) -> BarbuDraft:
+        return cls.from_json(_json_object(text), contracts=contracts, players=players)
 
     @classmethod
-    def read(cls, text: str | None, *, contracts: tuple[str, ...] = ()) -> BarbuDraft:
+    def read(
+        cls,
+        text: str | None,
+        *,
+        contracts: tuple[str, ...] = (),
+        players: int = barbu_contracts.SEATS,
+    ) -> BarbuDraft:
         """The draft a page posted, to be saved: unlike :meth:`loads`, which keeps what it
         can, anything that does not survive cleaning whole raises :class:`UnreadableDraft`."""
         raw = _strict_object(text)
-        draft = cls.from_json(raw, contracts=contracts)
+        draft = cls.from_json(raw, contracts=contracts, players=players)
         keys = ("contract", "doubles", "counts", "seats", "last_two", "trump", "finish_order")
         _same(raw, draft.to_json(), (*keys, "suits"))
+        if "nets" in raw:  # a page drawn before Chinese Poker posts none
+            _same(raw, draft.to_json(), ("nets",))
         return draft.with_view(raw.get("view"))
 
     @classmethod
-    def from_deal(cls, deal: dict[str, Any]) -> BarbuDraft:
+    def from_deal(cls, deal: dict[str, Any], *, players: int = barbu_contracts.SEATS) -> BarbuDraft:
         """The draft of a stored deal (to correct it)."""
-        draft = cls()
+        n = players if players in BARBU_SEATS else barbu_contracts.SEATS
+        draft = cls(players=n)
         if isinstance(deal.get("contract"), str):
             draft.contract = deal["contract"]
         for d in deal.get("doubles") or []:
             if isinstance(d, dict):
-                by, on = _seat(d.get("by"), 4), _seat(d.get("on"), 4)
+                by, on = _seat(d.get("by"), n), _seat(d.get("on"), n)
                 if by is not None and on is not None and by != on:
                     draft.doubles[(by, on)] = 2 if d.get("redoubled") else 1
         for key in COUNTERS:
             values = deal.get(key)
-            if isinstance(values, list) and len(values) == 4:
+            if isinstance(values, list) and len(values) == n:
                 draft.counts[key] = [_int(v) for v in values]
         for key in SEAT_PICKS:
-            seat = _seat(deal.get(key), 4)
+            seat = _seat(deal.get(key), n)
             if seat is not None:
                 draft.seats[key] = seat
         last_two = deal.get("last_two")
         if isinstance(last_two, list) and len(last_two) == 2:
-            draft.last_two = [_seat(s, 4) for s in last_two]
+            draft.last_two = [_seat(s, n) for s in last_two]
         if deal.get("trump") in SUITS:
             draft.trump = deal["trump"]
         order = deal.get("finish_order")
         if isinstance(order, list):
-            draft.finish_order = [s for s in order if _seat(s, 4) is not None]
+            draft.finish_order = [s for s in order if _seat(s, n) is not None]
         suits = deal.get("suits")
         if isinstance(suits, list) and len(suits) == 4:
             draft.suits = [[_int(v) for v in row] for row in suits if isinstance(row, list)]
+        nets = deal.get("net")
+        if isinstance(nets, list) and len(nets) == n:
+            # every seat typed but the last, whose net follows from the others (as entered)
+            draft.nets = [_net_text(str(_int(v))) or "" for v in nets[:-1]] + [""]
         return draft
 
     # -- reading ------------------------------------------------------------------------------
 
     def count(self, key: str) -> list[int]:
-        return self.counts.get(key, [0, 0, 0, 0])
+        return self.counts.get(key, [0] * self.players)
 
     def level(self, by: int, on: int) -> int:
         return self.doubles.get((by, on), 0)
+
+    def net_values(self) -> list[int]:
+        """Each seat's net as entered, the last one left following from the zero sum."""
+        values = [_net_value(t) for t in self.nets]
+        auto = net_auto(self)
+        if auto is not None:
+            values[auto] = -sum(values)
+        return values
 
     def doubles_json(self) -> list[dict[str, Any]]:
         out = []
@@ -1098,10 +1250,11 @@ class BarbuDraft:
         for d in pairs:
             self.doubles[(d["by"], d["on"])] = 2 if d.get("redoubled") else 1
 
-    def data_json(self, contract: str) -> dict[str, Any]:
-        """The contract data keys the contract needs, from what has been entered."""
+    def data_json(self, contract: str, keys: tuple[str, ...] | None = None) -> dict[str, Any]:
+        """The contract data keys the contract needs (``keys``, the match's own; else the
+        engine's list), from what has been entered."""
         out: dict[str, Any] = {}
-        for key in BARBU_DATA_KEYS.get(contract, ()):
+        for key in BARBU_DATA_KEYS.get(contract, ()) if keys is None else keys:
             if key in COUNTERS:
                 out[key] = list(self.count(key))
             elif key in SEAT_PICKS:
@@ -1117,12 +1270,16 @@ class BarbuDraft:
                 out[key] = list(self.finish_order)
             elif key == "suits":
                 out[key] = [list(r) for r in self.suits]
+            elif key == "net":
+                out[key] = self.net_values()
         return out
 
-    def deal_json(self, *, with_data: bool = True) -> dict[str, Any]:
+    def deal_json(
+        self, *, with_data: bool = True, keys: tuple[str, ...] | None = None
+    ) -> dict[str, Any]:
         deal: dict[str, Any] = {"contract": self.contract, "doubles": self.doubles_json()}
         if with_data and self.contract:
-            deal.update(self.data_json(self.contract))
+            deal.update(self.data_json(self.contract, keys))
         return deal
 
     def copy(self) -> BarbuDraft:
@@ -1133,54 +1290,76 @@ class BarbuDraft:
 TYPED_KEYS: tuple[str, ...] = (*COUNTERS, *(f"suits:{k}" for k in SUITS))
 
 
-def _focus(text: str) -> tuple[str, int, int | None] | None:
-    """``"tricks:2"`` → ("tricks", 2, None), ``"suits:2:H"`` → ("suits", 2, 1); None when the
-    text names no counter's seat nor Ravage City cell."""
+def _totals(players: int) -> dict[str, int]:
+    """:data:`COUNTERS` at a table of ``players``: five take 10 tricks (hearts, queens stay)."""
+    return COUNTERS | {"tricks": barbu_contracts.tricks_in_deal(players)}
+
+
+def _focus(text: str, players: int = barbu_contracts.SEATS) -> tuple[str, int, int | None] | None:
+    """``"tricks:2"`` → ("tricks", 2, None), ``"net:2"`` → ("net", 2, None), ``"suits:2:H"``
+    → ("suits", 2, 1); None when the text names no counter's seat, net nor Ravage City cell."""
     parts = text.split(":")
-    seat = parse_int(parts[1], lo=0, hi=3) if len(parts) > 1 else None
+    seat = parse_int(parts[1], lo=0, hi=players - 1) if len(parts) > 1 else None
     if seat is None:
         return None
-    if len(parts) == 2 and parts[0] in COUNTERS:
+    if len(parts) == 2 and (parts[0] in COUNTERS or parts[0] == "net"):
         return parts[0], seat, None
     if len(parts) == 3 and parts[0] == "suits" and parts[2] in SUITS:
         return "suits", seat, SUITS.index(parts[2])
     return None
 
 
-def _filled(typed: list[int], values: list[int], total: int) -> bool:
-    """Whether the seats not typed follow from those typed: three are typed (the fourth has
-    the rest), or those typed hold the whole total (the others have none)."""
-    return len(typed) >= 3 or bool(typed) and sum(values[s] for s in typed) >= total
+def _filled(typed: list[int], values: list[int], total: int, players: int = 4) -> bool:
+    """Whether the seats not typed follow from those typed: all but one are typed (the last
+    has the rest), or those typed hold the whole total (the others have none)."""
+    return len(typed) >= players - 1 or bool(typed) and sum(values[s] for s in typed) >= total
 
 
 def count_auto(draft: BarbuDraft, key: str) -> list[int]:
     """The seats of counter ``key`` whose count follows from the seats typed."""
     typed = draft.typed.get(key, [])
-    if not _filled(typed, draft.count(key), COUNTERS[key]):
+    if not _filled(typed, draft.count(key), counter_total(key, draft.players), draft.players):
         return []
-    return [s for s in range(4) if s not in typed]
+    return [s for s in range(draft.players) if s not in typed]
 
 
 def count_focus(draft: BarbuDraft, key: str) -> int | None:
     """The seat the number keys of counter ``key`` go to: the one tapped, else the first seat
     not typed yet; None once the others follow from those typed and none is tapped."""
-    focus = _focus(draft.focus) if draft.focus else None
+    focus = _focus(draft.focus, draft.players) if draft.focus else None
     if focus is not None and focus[0] == key:
         return focus[1]
     typed = draft.typed.get(key, [])
     if count_auto(draft, key):
         return None
-    return next((s for s in range(4) if s not in typed), None)
+    return next((s for s in range(draft.players) if s not in typed), None)
 
 
-def _fill(values: list[int], typed: list[int], total: int) -> None:
+def net_auto(draft: BarbuDraft) -> int | None:
+    """Chinese Poker: the one seat whose net is not typed, once every other one is (its net
+    is what makes the sum 0); None while two or more are left, or none."""
+    left = [s for s, t in enumerate(draft.nets) if t == ""]
+    return left[0] if len(left) == 1 else None
+
+
+def net_focus(draft: BarbuDraft) -> int | None:
+    """The seat the number keys of the nets go to: the one tapped, else the first seat not
+    typed yet; None once only the last one is left (it follows) and none is tapped."""
+    focus = _focus(draft.focus, draft.players) if draft.focus else None
+    if focus is not None and focus[0] == "net":
+        return focus[1]
+    left = [s for s, t in enumerate(draft.nets) if t == ""]
+    return left[0] if len(left) > 1 else None
+
+
+def _fill(values: list[int], typed: list[int], total: int, players: int = 4) -> None:
     """The seats not typed, when they follow from those typed: the rest, or none."""
-    if not _filled(typed, values, total):
+    if not _filled(typed, values, total, players):
         return
     left = max(0, total - sum(values[s] for s in typed))
-    for s in range(4):
+    for s in range(players):
         if s not in typed:
-            values[s] = left if len(typed) == 3 else 0
+            values[s] = left if len(typed) == players - 1 else 0
 
 
 def _column(draft: BarbuDraft, suit: int) -> list[int]:
@@ -1202,8 +1381,8 @@ def _column_open(draft: BarbuDraft, seat: int, suit: int) -> bool:
 def cell_focus(draft: BarbuDraft) -> tuple[int, int] | None:
     """The Ravage City cell (seat, suit index) the number keys go to: the one tapped, else
     the first still to type, player by player, suit by suit; None when every one is."""
-    focus = _focus(draft.focus) if draft.focus else None
-    if focus is not None and focus[0] == "suits" and focus[2] is not None:
+    focus = _focus(draft.focus, draft.players) if draft.focus else None
+    if focus is not None and focus[0] == "suits" and focus[2] is not None and focus[1] < 4:
         return focus[1], focus[2]
     return _next_cell(draft, -1)
 
@@ -1224,6 +1403,30 @@ def _typed(draft: BarbuDraft, key: str, seat: int) -> list[int]:
     return typed
 
 
+def _net_key(draft: BarbuDraft, key: str, action: str) -> None:
+    """A key of the nets' pad (a digit, ``sign``, ``back``) for the seat it goes to."""
+    s = net_focus(draft)
+    if s is None:
+        raise UnknownAction(action)
+    text = draft.nets[s]
+    negative, digits = text.startswith("-"), text.lstrip("-")
+    if key == "sign":
+        negative = not negative
+    elif key == "back":
+        if digits:
+            digits = digits[:-1]
+        else:
+            negative = False
+    else:
+        digit = parse_int(key, lo=0, hi=9)
+        if digit is None or len(digits) >= NET_DIGITS:
+            raise UnknownAction(action)
+        digits = str(int(digits + key)) if digits else key
+    draft.nets[s] = ("-" if negative else "") + digits
+    # the keys stay with this player until another is tapped (a net has several digits)
+    draft.focus = f"net:{s}"
+
+
 def barbu_apply(
     draft: BarbuDraft,
     action: str,
@@ -1241,6 +1444,8 @@ def barbu_apply(
     """
     if seen is None:
         seen = draft.copy()
+    n = draft.players
+    totals = _totals(n)
     parts = _split(action)
     verb, args = parts[0], parts[1:]
     match verb, args:
@@ -1248,7 +1453,7 @@ def barbu_apply(
             # tapped again: taken back, unless it is the only contract left to name
             draft.contract = None if seen.contract == name and len(contracts) != 1 else name
         case "double", [by, on, level]:
-            b, o, lv = _index(by, 4), _index(on, 4), _index(level, 3)
+            b, o, lv = _index(by, n), _index(on, n), _index(level, 3)
             if b == o:
                 raise UnknownAction(action)
             draft.doubles.pop((o, b), None)
@@ -1259,46 +1464,49 @@ def barbu_apply(
         case "no_doubles", []:
             draft.doubles = {}
         case "step", [key, seat, delta] if key in COUNTERS and delta in ("+1", "-1"):
-            s = _index(seat, 4)
+            s = _index(seat, n)
             values = list(draft.count(key))
-            values[s] = max(0, min(COUNTERS[key], values[s] + int(delta)))
+            values[s] = max(0, min(totals[key], values[s] + int(delta)))
             draft.counts[key] = values
         case "rest", [key, seat] if key in COUNTERS:
             # the rest of the contract's cards go to this seat
-            s = _index(seat, 4)
+            s = _index(seat, n)
             values = list(draft.count(key))
-            total = COUNTERS[key]
+            total = totals[key]
             values[s] = max(0, total - (sum(values) - values[s]))
             draft.counts[key] = values
         case "zero", [key] if key in COUNTERS:
-            draft.counts[key] = [0, 0, 0, 0]
+            draft.counts[key] = [0] * n
             draft.typed.pop(key, None)
-        case "focus", [key, seat] if key in COUNTERS:
-            draft.focus = f"{key}:{_index(seat, 4)}"
+        case "focus", [key, seat] if key in COUNTERS or key == "net":
+            draft.focus = f"{key}:{_index(seat, n)}"
         case "focus", ["suits", seat, suit] if suit in SUITS:
             draft.focus = f"suits:{_index(seat, 4)}:{suit}"
         case "count", [key, number] if key in COUNTERS:
-            # the number keys: this count for the seat they go to; once three seats are
-            # typed, the fourth has the rest of the total
-            n = parse_int(number, lo=0, hi=COUNTERS[key])
+            # the number keys: this count for the seat they go to; once all but one seat are
+            # typed, the last has the rest of the total
+            total = totals[key]
+            value = parse_int(number, lo=0, hi=total)
             s = count_focus(draft, key)
-            if n is None or s is None:
+            if value is None or s is None:
                 raise UnknownAction(action)
             values = list(draft.count(key))
-            values[s] = n
+            values[s] = value
             typed = _typed(draft, key, s)
-            _fill(values, typed, COUNTERS[key])
+            _fill(values, typed, total, n)
             draft.counts[key] = values
-            following = [r for r in (*range(s + 1, 4), *range(s)) if r not in typed]
-            filled = _filled(typed, values, COUNTERS[key])
+            following = [r for r in (*range(s + 1, n), *range(s)) if r not in typed]
+            filled = _filled(typed, values, total, n)
             draft.focus = f"{key}:{following[0]}" if following and not filled else None
+        case "net", [key]:
+            _net_key(draft, key, action)
         case "count", ["suits", number]:
-            n = parse_int(number, lo=0, hi=13)
+            value = parse_int(number, lo=0, hi=13)
             cell = cell_focus(draft)
-            if n is None or cell is None:
+            if value is None or cell is None:
                 raise UnknownAction(action)
             s, k = cell
-            draft.suits[s][k] = n
+            draft.suits[s][k] = value
             typed = _typed(draft, f"suits:{SUITS[k]}", s)
             column = _column(draft, k)
             _fill(column, typed, 13)
@@ -1311,26 +1519,26 @@ def barbu_apply(
         case "doubles", ["fold"]:
             draft.doubles_open = False
         case "seat", [key, seat] if key in SEAT_PICKS:
-            s = _index(seat, 4)
+            s = _index(seat, n)
             if seen.seats.get(key) == s:
                 draft.seats.pop(key, None)
             else:
                 draft.seats[key] = s
         case "last_two", [which, seat]:
-            i, s = _index(which, 2), _index(seat, 4)
+            i, s = _index(which, 2), _index(seat, n)
             draft.last_two[i] = None if seen.last_two[i] == s else s
         case "trump", [suit] if suit in SUITS:
             draft.trump = None if seen.trump == suit else suit
         case "domino", [seat]:
-            s = _index(seat, 4)
+            s = _index(seat, n)
             if s in seen.finish_order:
                 # tapping a placed player takes them (and everyone after them) off
                 if s in draft.finish_order:
                     draft.finish_order = draft.finish_order[: draft.finish_order.index(s)]
             elif s not in draft.finish_order:
                 draft.finish_order.append(s)
-                if len(draft.finish_order) == 3:
-                    draft.finish_order += [x for x in range(4) if x not in draft.finish_order]
+                if len(draft.finish_order) == n - 1:
+                    draft.finish_order += [x for x in range(n) if x not in draft.finish_order]
         case "domino_clear", []:
             draft.finish_order = []
         case "ravage", [seat, suit, delta] if suit in SUITS and delta in ("+1", "-1"):
@@ -1345,5 +1553,6 @@ def barbu_apply(
     return draft
 
 
-def counter_total(key: str) -> int:
-    return COUNTERS[key]
+def counter_total(key: str, players: int = barbu_contracts.SEATS) -> int:
+    """What the seats of a table of ``players`` take of counter ``key`` in a deal."""
+    return _totals(players)[key]

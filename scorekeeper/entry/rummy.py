@@ -18,13 +18,13 @@ from scorekeeper.entry import drafts as st
 from scorekeeper.entry.common import Scored, chip, replacing, score_with, suits
 from scorekeeper.labels import bonus_name, purity
 from scorekeeper.models import Match
+from scorekeeper.rules import burraco_three, rummy
 from scorekeeper.rules import match as rules_match
-from scorekeeper.rules import rummy
 from scorekeeper.rules.cards import RANK_NAMES, Card, Suit, parse_card
 from scorekeeper.rules.errors import Place, RuleError
 from scorekeeper.rules.melds import MeldKind, WildPlace
 from scorekeeper.selectors import match_document
-from scorekeeper.standing import match_state
+from scorekeeper.standing import match_state, state_after
 
 MAIN_BONUSES = {
     "biriba": ("clean_biriba", "dirty_biriba", "clean_trump_biriba", "dirty_trump_biriba"),
@@ -81,6 +81,15 @@ def _inside_side(error: RuleError | None, deal_number: int, side: int) -> Place 
     return None
 
 
+def _mode_of(sides: Any) -> str:
+    """How the sides of a deal as stored were counted: "points" (each by its points alone),
+    "totals" (each by totals) or "cards"."""
+    if not sides or not all(isinstance(side, dict) and "totals" in side for side in sides):
+        return "cards"
+    counted = all(isinstance(side["totals"], dict) and "points" in side["totals"] for side in sides)
+    return "points" if counted else "totals"
+
+
 class RummyPage:
     TEMPLATE = "entry/rummy.html"
 
@@ -93,8 +102,11 @@ class RummyPage:
         self.scoring = self.engine.Scoring(self.rules)
         self.header = match.header
         self.side_count = self.header.side_count
+        # Burraco for three: who played alone is asked while solo and pair are played
+        self.three = self.game == "burraco" and self.header.seats == burraco_three.SEATS
+        self._solo_asked: bool | None = None
         self.no_next_deal = False  # a rummy match goes on until it is finished
-        self._last_by_totals: bool | None = None  # the last deal was counted by totals
+        self._last_mode: str | None = None  # how the last deal was counted (_mode_of)
         if number is None:  # the next deal: the state the deals so far left says which
             self.document = None
             self.deal_number = match_state(match).deals + 1
@@ -113,14 +125,16 @@ class RummyPage:
                 side_count=self.side_count,
             )
         draft = st.RummyDraft.new(game=self.game, side_count=self.side_count)
-        if self._last_by_totals is None:  # one row, read once a request, only for a new deal
+        if self._last_mode is None:  # one row, read once a request, only for a new deal
             last = self.match.deals.order_by("-number").values_list("data", flat=True).first()
             sides = last.get("sides", ()) if isinstance(last, dict) else ()
-            self._last_by_totals = bool(sides) and all("totals" in side for side in sides)
-        if self._last_by_totals:
-            # a table that counted the last deal by totals counts this one so (one tap less)
+            self._last_mode = _mode_of(sides)
+        if self._last_mode != "cards":
+            # a table that counted the last deal by totals (or by its points alone) counts
+            # this one so (one tap less)
             for side in draft.sides:
-                side.mode, side.target = "totals", "melded"
+                side.mode = self._last_mode
+                side.fix_target()
         return draft
 
     def initial_content(self) -> dict[str, Any]:
@@ -130,16 +144,73 @@ class RummyPage:
         """Nothing was entered in ``content`` (a deal in progress as stored): however its
         sides are counted, no card, number or answer, no trump."""
         draft = self.compose(content)
-        return draft.trump is None and all(
-            side.untouched and side.took_pot is None for side in draft.sides
+        return (
+            draft.trump is None
+            and draft.solo is None
+            and all(side.untouched and side.took_pot is None for side in draft.sides)
         )
 
     def compose(self, content: Any, view: Any = None) -> st.RummyDraft:
-        return st.RummyDraft.compose(content, view, game=self.game, side_count=self.side_count)
+        draft = st.RummyDraft.compose(content, view, game=self.game, side_count=self.side_count)
+        return self._fit(draft)
 
     def read_posted(self, text: str) -> st.RummyDraft:
         """The draft a page posted (what its screen showed, and its own view)."""
-        return st.RummyDraft.read(text, game=self.game, side_count=self.side_count)
+        return self._fit(st.RummyDraft.read(text, game=self.game, side_count=self.side_count))
+
+    # -- Burraco for three: a solo player and a pair, or each alone ---------------------------
+
+    @property
+    def solo_asked(self) -> bool:
+        """Whether this deal asks who played alone (Burraco for three, while solo and pair
+        are played: the phase the deals before it leave)."""
+        if not self.three:
+            return False
+        if self._solo_asked is None:
+            if self.number is None:
+                state = match_state(self.match)
+            else:
+                state = state_after(self.match, self.number - 1)
+            phase = self.engine.outlook(self.header, self.rules, state.tally).phase
+            self._solo_asked = phase is burraco_three.Phase.SOLO_PAIR
+        return self._solo_asked
+
+    def live_sides(self, draft: st.RummyDraft) -> int:
+        """How many sides the deal has: 2 (the solo player, the pair) when someone played
+        alone or it is not said yet, else one a side of the match."""
+        if self.solo_asked and draft.solo != st.NOBODY:
+            return 2
+        return self.side_count
+
+    def _fit(self, draft: st.RummyDraft) -> st.RummyDraft:
+        draft.side = min(draft.side, self.live_sides(draft) - 1)
+        return draft
+
+    def seating(self, draft: st.RummyDraft) -> Any:
+        """Who the deal's sides are (the match's own sides, or a solo player and a pair)."""
+        if self.solo_asked and isinstance(draft.solo, int):
+            return burraco_three.solo_and_pair(self.header, draft.solo)
+        return self.header
+
+    def side_name(self, draft: st.RummyDraft, k: int) -> str:
+        if self.solo_asked and draft.solo is None:  # who played alone is not said yet
+            return _("The solo player") if k == 0 else _("The pair")
+        return self.seating(draft).side_name(k)
+
+    def deal_of(self, draft: st.RummyDraft) -> dict[str, Any]:
+        """The deal as the document writes it (its ``solo`` only while it is asked)."""
+        return draft.deal_json(each_alone=self.three and not self.solo_asked)
+
+    def solo_choices(self, draft: st.RummyDraft) -> list[dict[str, Any]]:
+        """The one-tap answers to who played alone: each player, or nobody."""
+        choices = [
+            {"value": str(seat), "name": name, "on": draft.solo == seat}
+            for seat, name in enumerate(self.header.players)
+        ]
+        choices.append(
+            {"value": st.NOBODY, "name": _("nobody took a pozzetto"), "on": draft.solo == st.NOBODY}
+        )
+        return choices
 
     @staticmethod
     def view_of(draft: st.RummyDraft) -> dict[str, Any]:
@@ -157,17 +228,36 @@ class RummyPage:
     def apply(self, draft: st.RummyDraft, action: str, *, seen: st.RummyDraft) -> None:
         st.rummy_apply(draft, action, seen=seen, sets=self.sets_allowed)
 
-    def pot_question(self, k: int) -> str:
+    def pot_question(self, k: int, draft: st.RummyDraft | None = None) -> str:
         """The question a save asks of side ``k`` until it is answered (took the pot?)."""
+        name = self.header.side_name(k) if draft is None else self.side_name(draft, k)
         if self.game == "biriba":
-            return _("Did %(name)s take the biribaki?") % {"name": self.header.side_name(k)}
-        return _("Did %(name)s take the pozzetto?") % {"name": self.header.side_name(k)}
+            return _("Did %(name)s take the biribaki?") % {"name": name}
+        return _("Did %(name)s take the pozzetto?") % {"name": name}
 
     def unanswered(self, draft: st.RummyDraft) -> list[int]:
         """The sides whose pot question is still open (a side that went out took it)."""
-        return [k for k, s in enumerate(draft.sides) if s.took_pot is None and not s.went_out]
+        return [
+            k
+            for k, s in enumerate(draft.sides[: self.live_sides(draft)])
+            if s.took_pot is None and not s.went_out and s.mode != "points"
+        ]
+
+    def solo_refusal(self, draft: st.RummyDraft) -> RuleError | None:
+        """Who played alone is not said yet (asked before the pots: it answers the solo's)."""
+        if not self.solo_asked or draft.solo is not None:
+            return None
+        return RuleError(
+            "solo_unanswered",
+            "{question} {answer}",
+            question=_("Who played alone?"),
+            answer=_("Tap the player who took the 18 cards, or nobody, then save."),
+            place=Place(field="solo"),
+        )
 
     def pot_refusal(self, draft: st.RummyDraft) -> RuleError | None:
+        if (solo := self.solo_refusal(draft)) is not None:
+            return solo
         open_ = self.unanswered(draft)
         if not open_:
             return None
@@ -175,7 +265,7 @@ class RummyPage:
         return RuleError(
             "pot_unanswered",
             "{question} {answer}",
-            question=self.pot_question(k),
+            question=self.pot_question(k, draft),
             answer=_("Answer yes or no, then save."),
             place=Place(side=k, field="took_pot"),
         )
@@ -186,14 +276,15 @@ class RummyPage:
         refusal = self.pot_refusal(draft)
         if refusal is not None:
             raise refusal
-        return draft.deal_json()
+        return self.deal_of(draft)
 
     def confirmations(self, draft: st.RummyDraft) -> list[str]:
         """What a player agrees to before this draft is saved (a correction, an empty side)."""
         if self.unanswered(draft):
             return []  # the save is refused first: there is nothing to agree to yet
         lines = replacing(self.number)
-        empty = [self.header.side_name(k) for k, s in enumerate(draft.sides) if s.untouched]
+        live = draft.sides[: self.live_sides(draft)]
+        empty = [self.side_name(draft, k) for k, s in enumerate(live) if s.untouched]
         if empty:
             lines.append(
                 _("Nothing entered for %(names)s — save anyway?") % {"names": ", ".join(empty)}
@@ -219,7 +310,7 @@ class RummyPage:
                 draft.sides[k].deal_json(game=self.game),
                 self.scoring,
                 trump=self._trump(draft),
-                one_player=self.header.is_one_player(k),
+                one_player=self.seating(draft).is_one_player(k),
             )
         except RuleError as e:
             return None, e
@@ -234,6 +325,8 @@ class RummyPage:
         (``{% keep "pad" %}``); that state (the chosen suit, "…" pressed, a set in progress)
         is drawn from #entry's attributes."""
         side = draft.sides[draft.side]
+        if side.mode == "points":
+            return "points"  # the number keys with a minus
         if side.mode == "totals" or side.target == "hand_points":
             return "totals"
         return "cards"
@@ -242,15 +335,15 @@ class RummyPage:
         return self.header.seat_name(rummy.dealer_of(self.header, self.deal_number - 1))
 
     def context(self, draft: st.RummyDraft, *, error: RuleError | None) -> dict[str, Any]:
-        scored = score_with(self.match, self.number, draft.deal_json(), document=self.document)
-        sides = [self.score_side(draft, k) for k in range(self.side_count)]
+        scored = score_with(self.match, self.number, self.deal_of(draft), document=self.document)
+        sides = [self.score_side(draft, k) for k in range(self.live_sides(draft))]
         tabs = []
-        for k in range(self.side_count):
+        for k in range(len(sides)):
             side_score, side_error = sides[k]
             tabs.append(
                 {
                     "index": k,
-                    "name": self.header.side_name(k),
+                    "name": self.side_name(draft, k),
                     "active": k == draft.side,
                     "score": None
                     if (side_score is None or draft.sides[k].untouched)
@@ -279,6 +372,12 @@ class RummyPage:
             "sets_allowed": self.sets_allowed,
             "set_rank": self._set_rank(draft),
             "pad_cards": self.pad_variant(draft) == "cards",
+            "pad_signed": self.pad_variant(draft) == "points",
+            # all the pad's keys draw from (kept once drawn: templatetags/keep_tags.py)
+            "pad_key": f"{self.game}:{self.pad_variant(draft)}",
+            "trump_key": f"{self.game}:{draft.trump}",  # the trump's row draws from it
+            # Burraco for three: who played alone, one tap (None: not asked in this deal)
+            "solo_choices": self.solo_choices(draft) if self.solo_asked else None,
         }
 
     def _set_rank(self, draft: st.RummyDraft) -> str:
@@ -291,26 +390,34 @@ class RummyPage:
     def _verdict(self, scored: Scored, draft: st.RummyDraft) -> dict[str, Any]:
         if not scored.ok:
             assert scored.error is not None
-            message = rule_messages.message(scored.error)
+            # who played alone is the first thing a deal of Burraco for three asks
+            problem = self.solo_refusal(draft) or scored.error
             return {
                 "ok": False,
                 "pending": False,
-                "message": message,
-                "code": scored.error.code,
+                "message": rule_messages.message(problem),
+                "code": problem.code,
                 "lines": self._standing_lines(),
             }
         assert scored.score is not None and scored.running is not None
         deal_score, running = scored.score, scored.running
-        lines = [
-            {"name": self.header.side_name(k), "score": s["total"], "total": running[k]}
-            for k, s in enumerate(deal_score["sides"])
-        ]
+        if "players" in deal_score:  # Burraco for three: a line a player (a pair's half)
+            lines = [
+                {"name": self.header.seat_name(seat), "score": points, "total": running[seat]}
+                for seat, points in enumerate(deal_score["players"])
+            ]
+        else:
+            lines = [
+                {"name": self.header.side_name(k), "score": s["total"], "total": running[k]}
+                for k, s in enumerate(deal_score["sides"])
+            ]
         finished = ""
         if self.number is None and scored.finished and scored.winner is not None:
             finished = _("This deal ends the match. Winner: %(name)s.") % {
                 "name": self.header.side_name(scored.winner)
             }
-        empty = [self.header.side_name(k) for k, s in enumerate(draft.sides) if s.untouched]
+        live = draft.sides[: self.live_sides(draft)]
+        empty = [self.side_name(draft, k) for k, s in enumerate(live) if s.untouched]
         target = getattr(self.rules, "target", None)
         for line in lines:
             line["to_go"] = max(0, target - line["total"]) if target else None
@@ -352,11 +459,12 @@ class RummyPage:
             problem, place = deal_error, inside
         out: dict[str, Any] = {
             "index": k,
-            "name": self.header.side_name(k),
+            "name": self.side_name(draft, k),
             "mode": side.mode,
             "took_pot": side.took_pot,
-            # the question is asked (yes / no) unless going out answered it
-            "pot_asked": not side.went_out,
+            # the question is asked (yes / no) unless going out answered it, or the side's
+            # points alone hold it
+            "pot_asked": not side.went_out and side.mode != "points",
             "went_out": side.went_out,
             "score": score.total if score is not None and not side.untouched else None,
             "breakdown": [] if side.untouched else self._breakdown(score),
@@ -425,6 +533,9 @@ class RummyPage:
                 }
             if draft.thru and k == draft.side:
                 out["target_label"] += " · " + _("…: the next rank ends the run")
+        elif side.mode == "points":
+            out["points"] = side.points
+            out["target_label"] = _("keypad: points this deal")
         else:
             kinds = st.BONUS_KINDS.get(self.game, ())
             main = MAIN_BONUSES.get(self.game, ())
@@ -468,5 +579,6 @@ class RummyPage:
             (_("going out"), score.going_out),
             (_("in hand"), score.in_hand),
             (pot, score.no_pot),
+            (_("points counted at the table"), score.counted),
         ]
         return [{"label": label, "value": v} for label, v in lines if v]

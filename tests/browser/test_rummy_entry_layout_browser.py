@@ -108,3 +108,23 @@ def test_without_javascript_the_pot_is_asked_and_the_pad_folds(live_server, chro
     press("save")
     assert page.url == scoreboard
     expect(page.locator("main")).to_contain_text("Deal 1 saved.")
+
+
+def test_the_verdict_in_the_bar_reads_as_a_line_not_a_column_of_words(live_server, chromium):
+    """The question the bar asks ("Did Anna & Chris take the pozzetto? …") wraps as text at
+    360 px: its words side by side (a name isolated in <bdi> is not a column of its own), on
+    three lines at most, beside Save."""
+    page = new_phone(chromium)
+    sign_up(page, live_server.url)
+    new_match(page, live_server.url, "burraco")
+    enter_deal(page, 1)
+    for action in ("suit:H", "rank:4", "rank:6"):
+        tap(page, action)
+    settled(page)
+    verdict = page.locator("#entry .bar-verdict-text")
+    expect(verdict).to_contain_text("take the pozzetto?")
+    box = verdict.bounding_box()
+    line = float(verdict.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)"))
+    assert box["width"] >= 150, box  # not a narrow column of broken words
+    assert box["height"] <= 3 * line + 1, (box, line)
+    assert in_view(page, "#entry .bar-save")

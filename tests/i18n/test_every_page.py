@@ -25,10 +25,11 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext
 
+from scorekeeper import services
 from scorekeeper.models import Match, MatchChange, Player
 from scorekeeper.sharing.services import share_link_get_or_create
 from tests.browser.test_languages_browser import BIRIBA, BURRACO
-from tests.conftest import PLAYERS4, draft_of, press, run
+from tests.conftest import PLAYERS4, draft_of, press, rummy_deal, run
 from tests.i18n.catalogues import TRANSLATED, catalogue, read_po
 from tests.test_services import example
 
@@ -135,7 +136,16 @@ def table(make_match, user, other_user):
     finished = make_match("barbu", deals=28)
     assert barbu.deals.get(number=1).data["doubles"]  # a deal with doubles
     assert Match.objects.get(pk=finished.pk).finished_at
-    return {"biriba": biriba, "burraco": burraco, "barbu": barbu, "finished": finished}
+    # Burraco for three: Babis alone against Anna & Chris in deal 1
+    three = make_match("burraco", players=PLAYERS4[:3], rules={"three_players": "fibur"})
+    services.deal_record(match=three, data={"solo": 1, **rummy_deal("burraco")})
+    return {
+        "biriba": biriba,
+        "burraco": burraco,
+        "barbu": barbu,
+        "finished": finished,
+        "burraco3": three,
+    }
 
 
 def match_pages(match: Match) -> list[str]:
@@ -165,6 +175,7 @@ def site_pages(table) -> list[str]:
         "/",
         reverse("match_new"),
         *(reverse("match_new") + f"?switch_game={game}" for game in ("biriba", "burraco", "barbu")),
+        reverse("match_new") + "?game=burraco&switch_seats=3",
         reverse("match_import"),
         reverse("match_list"),
         reverse("player_list"),

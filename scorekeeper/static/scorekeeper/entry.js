@@ -158,6 +158,7 @@
     if (document.getElementById("pad-digit-0")) {  // the number keys
       if (/^[0-9]$/.test(key)) send("digit:" + key);
       else if (key === "Backspace") send("back");
+      else if ((key === "-" || key === "+") && document.getElementById("pad-sign")) send("sign");
       else if (key === "Enter" || key === "Tab") send("next_field");
       else return;
       event.preventDefault();
