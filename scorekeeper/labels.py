@@ -113,6 +113,7 @@ UNITS: dict[str, Promise] = {
 OPTIONS: dict[str, Promise] = {
     "match_deals": _("Deals in the match"),
     "vp_table": _("Victory points table"),
+    "card_values": _("Card values"),  # Burraco's house values (Biriba's: an option)
     "burraco_bonuses": _("Burraco bonuses"),
     "chinese_poker": _("Chinese Poker"),
     "chinese_poker_multiplier": _("Chinese Poker multiplier"),

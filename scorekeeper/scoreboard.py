@@ -28,7 +28,7 @@ from scorekeeper.history.record import Actor, deal_points
 from scorekeeper.labels import bonus_name, contract_name, meld_kind, purity, unit_name
 from scorekeeper.models import Deal, Game, Match, column_names
 from scorekeeper.names import bdi
-from scorekeeper.rules import burraco_three, incremental
+from scorekeeper.rules import burraco, burraco_three, incremental
 from scorekeeper.rules.barbu import DOCUMENT_PLAYER_COUNTS, SettlementLine, tricks_in_deal
 from scorekeeper.rules.base import MatchHeader, MatchResult
 from scorekeeper.rules.errors import Notice, Place, RuleError
@@ -242,7 +242,11 @@ def rules_summary(
     for key, value in rules.items():
         option = options.get(key)
         choices = dict(option.choices) if option else {}
-        if key in BARBU_HOUSE_SHOWN and value is not None:
+        if game == Game.BURRACO and key in BURRACO_HOUSE_SHOWN:
+            shown = BURRACO_HOUSE_SHOWN[key](value, rules)
+            if not shown:
+                continue  # no value that differs from the standard one and counts
+        elif key in BARBU_HOUSE_SHOWN and value is not None:
             shown = BARBU_HOUSE_SHOWN[key](value)
         elif as_choice(value) in choices:
             shown = str(choices[as_choice(value)])
@@ -284,6 +288,34 @@ def _house_values(value: Any) -> str:
 
 #: Barbu's house values, worded on the scoreboard as a card player reads them.
 BARBU_HOUSE_SHOWN = {"contracts": _house_contracts, "contract_values": _house_values}
+
+
+def _burraco_cards(value: Any, rules: dict[str, Any]) -> str:
+    """Burraco's ``card_values`` (stored whole): the ranks the house values otherwise, ``JK 50 · 2
+    25``."""
+    try:
+        changed = burraco.parse_card_values(value, "card_values")
+    except RuleError:
+        return ""
+    return " · ".join(f"{code} {number(v)}" for code, v in changed)
+
+
+def _burraco_bonuses(value: Any, rules: dict[str, Any]) -> str:
+    """Burraco's ``burraco_bonuses`` (stored whole): those the house values otherwise, the
+    semipulito's only where it is played (``burraco pulito 300``)."""
+    try:
+        changed = burraco.parse_bonuses(value, "burraco_bonuses")
+    except RuleError:
+        return ""
+    return " · ".join(
+        f"{bonus_name(kind)} {number(v)}"
+        for kind, v in changed
+        if kind != "semi_clean_burraco" or rules.get("semipulito")
+    )
+
+
+#: Burraco's house values: only what differs from the standard values.
+BURRACO_HOUSE_SHOWN = {"card_values": _burraco_cards, "burraco_bonuses": _burraco_bonuses}
 
 
 def _victory_points(result: Any, names: list[str]) -> list[dict[str, Any]] | None:

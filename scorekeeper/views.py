@@ -49,6 +49,7 @@ from scorekeeper.inputs import parse_int
 from scorekeeper.labels import contract_name
 from scorekeeper.live import live_board
 from scorekeeper.matches.barbu_house import base_rules, house_check, house_form
+from scorekeeper.matches.burraco_house import burraco_house_form
 from scorekeeper.matches.selectors import home_matches
 from scorekeeper.models import MAX_DEALS, Deal, Game, Match, MatchChange, Player
 from scorekeeper.pages import as_get, page_redirect
@@ -166,16 +167,20 @@ def match_new(request: HttpRequest) -> HttpResponseBase:
     # Barbu's house values: a form of their own beside the match's, checked on the page
     posted = request.method == "POST"
     house = house_form(source, seats=seats, bound=posted) if game == Game.BARBU else None
+    # Burraco's house values (card values, burraco bonuses): the same, without a check
+    burraco_house = burraco_house_form(source, bound=posted) if game == Game.BURRACO else None
+    houses = [h for h in (house, burraco_house) if h is not None]
     if posted:
         form = MatchForm(request.POST, game=game, seats=seats)
-        if form.is_valid() and (house is None or house.is_valid()):
+        # every form checked, so that each shows its errors at once
+        if all([form.is_valid(), *(h.is_valid() for h in houses)]):
             kwargs = form.match_kwargs()
-            if house is not None:
-                kwargs["rules"].update(house.rules())
+            for h in houses:
+                kwargs["rules"].update(h.rules())
             try:
                 match = services.match_create(owner=request.user, **kwargs)
             except RuleError as error:
-                if house is None or not house.add_rule_error(error):
+                if not any(h.add_rule_error(error) for h in houses):
                     add_rule_error(form, error)
             else:
                 return page_redirect(request, match.get_absolute_url())
@@ -201,6 +206,7 @@ def match_new(request: HttpRequest) -> HttpResponseBase:
         "known_players": known,
         "table": _table_seats(form),
         "house": house,
+        "burraco_house": burraco_house,
         "house_check": house_check(house, base_rules(source, seats)) if house is not None else None,
     }
     response = TemplateResponse(request, template_name, context)
