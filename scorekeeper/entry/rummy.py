@@ -337,6 +337,7 @@ class RummyPage:
     def context(self, draft: st.RummyDraft, *, error: RuleError | None) -> dict[str, Any]:
         scored = score_with(self.match, self.number, self.deal_of(draft), document=self.document)
         sides = [self.score_side(draft, k) for k in range(self.live_sides(draft))]
+        pad = self.pad_variant(draft)
         tabs = []
         for k in range(len(sides)):
             side_score, side_error = sides[k]
@@ -371,10 +372,10 @@ class RummyPage:
             "error": error,
             "sets_allowed": self.sets_allowed,
             "set_rank": self._set_rank(draft),
-            "pad_cards": self.pad_variant(draft) == "cards",
-            "pad_signed": self.pad_variant(draft) == "points",
+            "pad_cards": pad == "cards",
+            "pad_signed": pad == "points",
             # all the pad's keys draw from (kept once drawn: templatetags/keep_tags.py)
-            "pad_key": f"{self.game}:{self.pad_variant(draft)}",
+            "pad_key": f"{self.game}:{pad}",
             "trump_key": f"{self.game}:{draft.trump}",  # the trump's row draws from it
             # Burraco for three: who played alone, one tap (None: not asked in this deal)
             "solo_choices": self.solo_choices(draft) if self.solo_asked else None,

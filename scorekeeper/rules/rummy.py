@@ -287,16 +287,7 @@ def _parse_counted(raw: dict[str, Any]) -> int:
                 place=Place(field=key),
             )
     t = schema.obj(raw, allowed=("points",), required=("points",))
-    value = schema.integer(t["points"], "points")
-    if value % 5:
-        raise RuleError(
-            "not_multiple_of_5",
-            "{value} is not a multiple of 5 (every card and bonus is worth a multiple of 5)",
-            value=value,
-            where=("points",),
-            place=Place(field="points"),
-        )
-    return value
+    return points(t["points"], "points", signed=True)
 
 
 def _parse_totals(raw: object, spec: GameSpec) -> tuple[int, int, tuple[tuple[str, int], ...]]:
@@ -312,9 +303,9 @@ def _parse_totals(raw: object, spec: GameSpec) -> tuple[int, int, tuple[tuple[st
     return melded, in_hand, bonuses
 
 
-def points(raw: object, key: str) -> int:
-    """A non-negative multiple of 5 (every card and bonus is worth one)."""
-    value = schema.integer(raw, key, minimum=0)
+def points(raw: object, key: str, *, signed: bool = False) -> int:
+    """A multiple of 5 (every card and bonus is worth one), non-negative unless ``signed``."""
+    value = schema.integer(raw, key) if signed else schema.integer(raw, key, minimum=0)
     if value % 5:
         raise RuleError(
             "not_multiple_of_5",
