@@ -135,7 +135,8 @@ def _meld(pad: Pad, meld: list[str]) -> None:
 
 def _starts_itself(pad: Pad, before: list[str], meld: list[str]) -> bool:
     """Whether the meld's first card starts a new meld by itself on this pad (a card that
-    cannot belong to the meld before: a run of another suit, a set of another rank)."""
+    cannot belong to the meld before: a run of another suit or at a rank it holds, a set of
+    another rank)."""
     if not pad.has("#pad-thru") or len(before) < 3:
         return False
     first = meld[0]
@@ -146,8 +147,11 @@ def _starts_itself(pad: Pad, before: list[str], meld: list[str]) -> bool:
             return False  # its suit key would add to the set: "+ meld" first
         rank = next(c[:-1] for c in before if c != "JK" and c[:-1] != "2")
         return first[:-1] != rank
-    suits = {c[-1] for c in before if c != "JK" and c[:-1] != "2"}
-    return suits != {first[-1]}
+    naturals = [c for c in before if c != "JK" and c[:-1] != "2"]
+    if {c[-1] for c in naturals} != {first[-1]}:
+        return True
+    # a rank the run holds already starts a run of its own (an ace may be in it twice)
+    return first[:-1] != "A" and first[:-1] in {c[:-1] for c in naturals}
 
 
 def _hand(pad: Pad, side: dict[str, Any], value: int | None) -> None:
@@ -186,8 +190,8 @@ def play(
     if deal.get("trump"):
         pad.tap(f"trump:{deal['trump']}")
     for k, side in enumerate(deal["sides"]):
-        if k:
-            pad.tap(f"side:{k}")
+        if k and not pad.has(f'[data-side="{k}"][aria-selected="true"]'):
+            pad.tap(f"side:{k}")  # the page goes on to the next side by itself when it can
         if "totals" in side and side_points is not None and pad.has("[data-mode-points]"):
             if pad.attr("data-mode") != "points":
                 pad.tap("mode:points")

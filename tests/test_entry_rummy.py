@@ -958,6 +958,98 @@ def test_going_out_answers_the_pot_question(auth_client, biriba):
     assert [s["took_pot"] for s in Deal.objects.get().data["sides"]] == [True, True]
 
 
+def test_a_rank_a_run_holds_already_starts_a_run_of_its_own():
+    """Two runs of one suit (two packs): the second's first card, a rank the first run holds,
+    cannot be in it twice, so it begins the next run without "+ meld"."""
+    draft = st.RummyDraft.new(game="biriba", side_count=2)
+    for action in ("suit:D", "rank:3", "rank:9", "rank:3", "rank:9"):
+        st.rummy_apply(draft, action)
+    run = ["3D", "4D", "5D", "6D", "7D", "8D", "9D"]
+    assert draft.sides[0].melds == [run, run]
+    # a rank beside the run's ends still extends it, an ace may close it high, a two joins
+    draft = st.RummyDraft.new(game="biriba", side_count=2)
+    for action in ("suit:S", "rank:10", "rank:K", "rank:A", "card:2S"):
+        st.rummy_apply(draft, action)
+    assert draft.sides[0].melds == [["10S", "JS", "QS", "KS", "AS", "2S"]]
+    draft = st.RummyDraft.new(game="biriba", side_count=2)
+    for action in ("suit:S", "rank:A", "rank:3", "rank:K", "rank:A"):
+        st.rummy_apply(draft, action)
+    assert draft.sides[0].melds == [[r + "S" for r in st.RANKS] + ["AS"]]  # A … K A
+
+
+def test_a_card_named_whole_chooses_its_suit_and_acts_as_its_rank_key():
+    """A desk's "4h" then "t" (the ten alone): the ten of hearts, the run filled in; a two
+    named whole is as it stands (natural or wild), and chooses nothing."""
+    draft = st.RummyDraft.new(game="burraco", side_count=2)
+    draft.suit = "S"
+    for action in ("card:4H", "rank:10"):
+        st.rummy_apply(draft, action)
+    assert draft.suit == "H"
+    assert draft.sides[0].melds == [["4H", "5H", "6H", "7H", "8H", "9H", "10H"]]
+    for action in ("card:2C", "card:KS", "card:KD"):
+        st.rummy_apply(draft, action)
+    assert draft.sides[0].melds[0][-1] == "2C" and draft.sides[0].melds[1] == ["KS", "KD"]
+    assert draft.suit == "D"
+
+
+def test_a_side_said_in_full_goes_on_to_the_next_side():
+    """Going out after the melds (and the hand) is a side's last word: the phone goes on to
+    the next side when nothing has been entered there; so is the pot's answer of a side that
+    cannot go out any more (another has)."""
+    draft = st.RummyDraft.new(game="biriba", side_count=2)
+    for action in ("suit:H", "rank:3", "rank:5", "went_out:0"):
+        st.rummy_apply(draft, action)
+    assert draft.side == 1
+    # taken back (out pressed again) it stays where the phone is
+    st.rummy_apply(draft, "side:0")
+    st.rummy_apply(draft, "went_out:0")
+    assert draft.side == 0 and not draft.sides[0].went_out
+    # three each alone: the first went out, the second's pot answer is its last word
+    draft = st.RummyDraft.new(game="burraco", side_count=3)
+    for action in ("suit:H", "rank:3", "rank:5", "went_out:0", "suit:S", "rank:3", "rank:5"):
+        st.rummy_apply(draft, action)
+    for action in ("hand:points", "digit:2", "digit:5", "pot_no:1"):
+        st.rummy_apply(draft, action)
+    assert draft.side == 2 and draft.sides[1].took_pot is False
+
+
+def test_a_side_half_said_or_a_next_side_begun_keeps_the_phone_where_it_is():
+    # the pot answered with nobody out yet: going out may follow (the tab stays)
+    draft = st.RummyDraft.new(game="biriba", side_count=2)
+    for action in ("suit:H", "rank:3", "rank:5", "hand:points", "digit:2", "digit:5", "pot:0"):
+        st.rummy_apply(draft, action)
+    assert draft.side == 0
+    st.rummy_apply(draft, "went_out:0")
+    assert draft.side == 1
+    # going out before anything is entered
+    draft = st.RummyDraft.new(game="biriba", side_count=2)
+    st.rummy_apply(draft, "went_out:0")
+    assert draft.side == 0
+    # the next side begun (another phone, or this one before)
+    draft = st.RummyDraft.new(game="biriba", side_count=2)
+    for action in ("side:1", "suit:S", "rank:3", "rank:5", "side:0", "suit:H", "rank:3"):
+        st.rummy_apply(draft, action)
+    for action in ("rank:5", "went_out:0"):
+        st.rummy_apply(draft, action)
+    assert draft.side == 0
+    # another side's going out pressed on this phone: the phone's tab does not move
+    draft = st.RummyDraft.new(game="biriba", side_count=2)
+    for action in ("suit:H", "rank:3", "rank:5", "side:1", "went_out:0"):
+        st.rummy_apply(draft, action)
+    assert draft.side == 1
+    # the last side has nowhere to go
+    for action in ("suit:S", "rank:3", "rank:5", "target:hand", "rank:9", "pot:1"):
+        st.rummy_apply(draft, action)
+    assert draft.side == 1
+
+
+def test_a_side_counted_by_points_goes_on_when_it_goes_out():
+    draft = st.RummyDraft.new(game="burraco", side_count=2)
+    for action in ("mode:points", "digit:4", "digit:5", "digit:0", "went_out:0"):
+        st.rummy_apply(draft, action)
+    assert draft.side == 1 and draft.sides[1].mode == "points"
+
+
 def test_the_pot_answer_is_the_key_last_pressed_however_often():
     """Yes and no are answers, not switches: a key pressed twice (a tap resent, two phones
     answering alike) leaves the answer it gives."""
@@ -1050,10 +1142,9 @@ def test_a_card_that_cannot_belong_to_the_meld_starts_a_new_one():
 
 def test_the_hand_by_its_value_is_saved_as_in_hand_and_scored(auth_client, biriba):
     url = new_url(biriba)
-    page = press(
-        auth_client, url, "", *run("H", "4 5 6"), "hand:points", "digit:3", "digit:5", "pot:0"
-    )
+    page = press(auth_client, url, "", *run("H", "4 5 6"), "hand:points", "digit:3", "digit:5")
     assert 'id="pad-digit-3"' in page.content.decode()  # the keypad writes the hand's value
+    page = press(auth_client, url, draft_of(page), "pot:0")
     draft = st.RummyDraft.loads(draft_of(page), game="biriba", side_count=2)
     assert draft.sides[0].hand_points == 35
     assert draft.deal_json()["sides"][0] == {
@@ -1062,7 +1153,7 @@ def test_the_hand_by_its_value_is_saved_as_in_hand_and_scored(auth_client, birib
         "took_pot": True,
         "went_out": False,
     }
-    page = press(auth_client, url, draft_of(page), "next_field", "side:1", *run("S", "3 4 5"))
+    page = press(auth_client, url, draft_of(page), "side:1", *run("S", "3 4 5"))
     page = press(auth_client, url, draft_of(page), "pot_no:1")
     saved = auth_client.post(url, {**posted_by(page, "save"), "confirm": "yes"})
     assert saved.status_code == 302

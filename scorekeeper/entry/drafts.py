@@ -333,6 +333,16 @@ class SideDraft:
         return sum(len(m) for m in self.melds) + len(self.hand)
 
     @property
+    def finished(self) -> bool:
+        """Entered as a side is last: card by card its melds and its hand (or going out, which
+        leaves none), by totals or points a figure (the pot's answer is what comes after)."""
+        if self.mode == "totals":
+            return bool(self.melded or self.in_hand)
+        if self.mode == "points":
+            return bool(self.points)
+        return bool(self.melds) and bool(self.went_out or self.hand or self.hand_points)
+
+    @property
     def untouched(self) -> bool:
         """Nothing has been entered for this side yet (its score would only be a penalty)."""
         if self.took_pot or self.went_out:
@@ -476,16 +486,20 @@ class SideDraft:
 
     def takes(self, card: str) -> bool:
         """Whether ``card`` may belong to the meld taps go to: a meld of three cards or more
-        that is a run of one suit takes that suit (or a wild), a set its rank (or a wild);
-        anything else starts a new meld (one tap saved, and the card is shown where it went)."""
+        that is a run of one suit takes that suit (or a wild) at a rank it does not hold yet,
+        a set its rank (or a wild); anything else starts a new meld (one tap saved, and the
+        card is shown where it went)."""
         at = self.target_position()
         if at is None or len(self.melds[at]) < 3 or card == JOKER or card[:-1] == "2":
             return True
         rank = self.set_rank()
         if rank is not None:
             return card[:-1] == rank
-        suits = {c[-1] for c in self.melds[at] if c != JOKER and c[:-1] != "2"}
-        return suits == {card[-1]}
+        naturals = [c for c in self.melds[at] if c != JOKER and c[:-1] != "2"]
+        if {c[-1] for c in naturals} != {card[-1]}:
+            return False
+        # a rank the run holds already cannot be in it twice (an ace may: low and high)
+        return card[:-1] == "A" or card[:-1] not in {c[:-1] for c in naturals}
 
     def add_to_meld(self, card: str) -> None:
         """A card of the pad's keys: into the meld taps go to, or a new one if it cannot
@@ -816,6 +830,25 @@ def _seen_card(seen: SideDraft, where: str, position: int) -> str | None:
     return cards[position] if 0 <= position < len(cards) else None
 
 
+def _next_side(draft: RummyDraft, answered: int, *, out: bool = False) -> None:
+    """Going out (``out``), or the pot's answer once another side has gone out, is the last
+    thing said of a side (before that, the pot's answer may yet be followed by going out):
+    when it is this phone's open side and the side is :attr:`SideDraft.finished`, the phone
+    goes on to the next side of the deal if nothing has been entered there yet (a tap saved;
+    the tab back is always there). A side another phone has begun is left to it."""
+    sides = draft.sides[:2] if draft.solo not in (None, NOBODY) else draft.sides
+    following = answered + 1
+    if (
+        answered == draft.side
+        and following < len(sides)
+        and (out or any(s.went_out for i, s in enumerate(sides) if i != answered))
+        and draft.sides[answered].finished
+        and sides[following].untouched
+        and sides[following].took_pot is None
+    ):
+        draft.side = following
+
+
 def rummy_apply(
     draft: RummyDraft, action: str, *, seen: RummyDraft | None = None, sets: bool = True
 ) -> RummyDraft:
@@ -837,14 +870,22 @@ def rummy_apply(
     seen_side = seen.sides[draft.side]
     n = len(draft.sides)
     thru, draft.thru = draft.thru, False  # "…" holds for the next key only
+
+    def rank_key(rank: str) -> None:
+        if thru and side.mode == "cards" and side.set_run_end(draft.suit, rank):
+            pass
+        elif not side.fill_run_to(draft.suit, rank):
+            side.add_to_meld(rank + draft.suit)
+
     match verb, args:
-        case "card", [card] if is_card(card):
+        case "card", [card] if is_card(card) and card != JOKER and card[:-1] != "2":
+            # a natural card named whole (a desk's "7h"): its suit chosen, then as its rank key
+            draft.suit = card[-1]
+            rank_key(card[:-1])
+        case "card", [card] if is_card(card):  # a two (natural or wild as it stands), the joker
             side.add_to_meld(card)
         case "rank", [rank] if rank in RANKS:
-            if thru and side.mode == "cards" and side.set_run_end(draft.suit, rank):
-                pass
-            elif not side.fill_run_to(draft.suit, rank):
-                side.add_to_meld(rank + draft.suit)
+            rank_key(rank)
         case "thru", []:
             # "first … last": the next rank key ends the run begun by the meld's last card
             draft.thru = not thru and side.mode == "cards" and side.target_position() is not None
@@ -909,8 +950,10 @@ def rummy_apply(
                 draft.side = min(draft.side, 1)
         case "pot", [k]:  # "took it": an answer, the same however often it is pressed
             draft.sides[_index(k, n)].took_pot = True
+            _next_side(draft, _index(k, n))
         case "pot_no", [k]:  # "did not take it"
             draft.sides[_index(k, n)].took_pot = False
+            _next_side(draft, _index(k, n))
         case "went_out", [k]:
             chosen = _index(k, n)
             out = not seen.sides[chosen].went_out
@@ -922,6 +965,7 @@ def rummy_apply(
             if out:
                 # going out needs the pot: tick it too (the rules still judge it)
                 draft.sides[chosen].took_pot = True
+                _next_side(draft, chosen, out=True)
         case "trump", [suit] if draft.game == "biriba" and suit in SUITS:
             draft.trump = None if seen.trump == suit else suit
         case "trump", ["none"] if draft.game == "biriba":

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import enter_deal, new_match, new_phone, settled, sign_up, tap
+from .conftest import enter_deal, new_match, new_phone, settled, sign_up, tap, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -128,3 +128,62 @@ def test_the_verdict_in_the_bar_reads_as_a_line_not_a_column_of_words(live_serve
     assert box["width"] >= 150, box  # not a narrow column of broken words
     assert box["height"] <= 3 * line + 1, (box, line)
     assert in_view(page, "#entry .bar-save")
+
+
+def test_on_a_desktop_a_burraco_deal_is_typed_and_saved(live_server, chromium):
+    """A whole deal at a desk: the cards on the keyboard (a run by its first and last card, a
+    set rank first then its suits, the hand after "i"), going out and the pot's answer by a
+    click, the next side opened by itself, and Save; the scoreboard adds what the rules core
+    gives the deal's document."""
+    from scorekeeper.rules import match as rules_match
+
+    phone = new_phone(chromium)
+    sign_up(phone, live_server.url)
+    scoreboard = new_match(phone, live_server.url, "burraco")
+    desktop = chromium.new_context(viewport={"width": 1280, "height": 800})
+    desktop.add_cookies(phone.context.cookies())
+    page = desktop.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(scoreboard + "deals/new/")
+
+    def typed(*presses: str) -> None:
+        for key in presses:
+            page.keyboard.press(key)
+        settled(page)
+
+    typed("4", "h", "1", "0")  # 4♥, then the ten: 4♥ … 10♥
+    typed("k", "s", "d", "c")  # a new meld by itself (another suit): K♠, then ♦ and ♣ add
+    expect(page.locator("#entry .emeld").nth(0).locator(".cchip")).to_have_count(7)
+    expect(page.locator("#entry .emeld").nth(1).locator(".cchip")).to_have_text(["K♠", "K♦", "K♣"])
+    page.locator('#entry [data-went-out="0"]').click()
+    settled(page)
+    expect(page.locator('#entry [data-side="1"]')).to_have_attribute("aria-selected", "true")
+    typed("3", "s", "5")  # 3♠ … 5♠
+    typed("i", "9", "d")  # in hand: 9♦
+    expect(page.locator("#entry .emeld:not(.hand) .cchip")).to_have_text(["3♠", "4♠", "5♠"])
+    expect(page.locator("#entry .emeld.hand .cchip")).to_have_text(["9♦"])
+    page.locator('#entry [data-pot-no="1"]').click()
+    settled(page)
+    page.locator("#entry .entry-bar [data-save]").click()
+    page.wait_for_url(scoreboard)
+    deal = {
+        "sides": [
+            {
+                "melds": [
+                    [f"{r}H" for r in ("4", "5", "6", "7", "8", "9", "10")],
+                    ["KS", "KD", "KC"],
+                ],
+                "hand": [],
+                "took_pot": True,
+                "went_out": True,
+            },
+            {"melds": [["3S", "4S", "5S"]], "hand": ["9D"], "took_pot": False, "went_out": False},
+        ]
+    }
+    document = {
+        "format": "scorekeeper-match/1",
+        "game": "burraco",
+        "players": ["Anna", "Babis", "Chris", "Dora"],
+        "deals": [deal],
+    }
+    assert totals(page) == rules_match.score_document(document)["totals"]
