@@ -295,6 +295,14 @@ def field(key: str, place: Place) -> str:
         return option_label(key)
     if place.field == "bonuses" and key == place.key and key in labels.BONUSES:
         return labels.bonus_name(key)
+    if place.field == "contract_values":  # Barbu's house values: the contract and its unit
+        if key == "contract_values":
+            return option_label(key)
+        contract, dot, unit = key.partition(".")
+        if dot and contract in labels.CONTRACTS and unit in labels.UNITS:
+            return pgettext("a contract, then one of its units", "{contract}, {unit}").format(
+                contract=labels.contract_name(contract), unit=labels.unit_name(unit)
+            )
     if key in FIELDS:
         return FIELDS[key]()
     if key in labels.BARBU_DATA:

@@ -73,6 +73,9 @@ def test_a_penalty_written_positive_is_refused_on_its_field(auth_client):
     words = text(response)
     assert "write 80 as −80" in words or "write 80 as -80" in words
     assert 'data-message="contract_values_sign"' in response.content.decode()
+    # the summary names the place in words, not the document's keys
+    assert "“Contract values”, Barbu (K♥), king of hearts: Barbu (K♥) costs points" in words
+    assert "contract_values" not in words and "barbu.king_of_hearts" not in words
     # starting the match with it: refused, nothing stored
     response = start(auth_client, **{"house-v_barbu__king_of_hearts": "80"})
     assert response.status_code == 200 and Match.objects.count() == 0

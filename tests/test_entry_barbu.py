@@ -255,6 +255,18 @@ def test_domino_is_entered_by_tapping_players_in_finishing_order(auth_client, ba
     assert "raw 20 −5 45 5" in text(response)
     response = press(auth_client, url, draft_of(response), "domino:0")  # taps 0 and after it off
     assert json.loads(draft_of(response))["finish_order"] == [2]
+    # the last place follows from the one before it: tapping it takes both off, never leaving
+    # an order one short
+    response = press(auth_client, url, draft_of(response), "domino:0", "domino:3", "domino:1")
+    assert json.loads(draft_of(response))["finish_order"] == [2, 0]
+
+
+def test_a_finishing_order_one_short_names_who_is_missing(auth_client, barbu):
+    url = new_url(barbu)
+    response = press(auth_client, url, "", "contract:domino", "domino:2", "domino:0")
+    saved = auth_client.post(url, {**posted_by(response, "save"), "confirm": "yes"})
+    assert saved.status_code == 200 and not Deal.objects.exists()
+    assert "Babis and Dora not placed: the finishing order lists every player once" in text(saved)
 
 
 def test_ravage_city_has_a_four_by_four_grid(auth_client, make_match):
@@ -694,6 +706,21 @@ def test_chinese_poker_nets_go_in_on_number_keys_and_the_last_makes_zero(auth_cl
     deal = Deal.objects.get(match=chinese)
     assert deal.data == {"contract": "chinese_poker", "doubles": [], "net": [1, 0, -6, 5]}
     assert deal.score["total"] == [4, 0, -24, 20]
+
+
+def test_chinese_poker_with_no_net_typed_asks_before_storing_zeros(auth_client, chinese):
+    url = new_url(chinese)
+    response = press(auth_client, url, "", "contract:chinese_poker")
+    question = "No net typed: everyone broke even — save anyway?"
+    assert f'data-ask="{question}"' in response.content.decode()
+    asked = auth_client.post(url, posted_by(response, "save"))
+    assert asked.status_code == 200 and question in text(asked)
+    assert not Deal.objects.exists()
+    # a net typed: nothing to agree to
+    response = press(auth_client, url, draft_of(response), "net:0")
+    assert "data-ask=" not in response.content.decode().split('value="save"')[0][-400:]
+    press(auth_client, url, draft_of(response), "save")
+    assert Deal.objects.get(match=chinese).data["net"] == [0, 0, 0, 0]
 
 
 def test_chinese_poker_doubles_between_any_pair(auth_client, chinese):

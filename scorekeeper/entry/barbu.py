@@ -147,8 +147,12 @@ class BarbuPage:
         return draft.to_json()
 
     def confirmations(self, draft: st.BarbuDraft) -> list[str]:
-        """What a player agrees to before this draft is saved (a correction)."""
-        return replacing(self.number)
+        """What a player agrees to before this draft is saved (a correction; a Chinese Poker
+        deal with no net typed, which would store everyone at 0)."""
+        lines = replacing(self.number)
+        if draft.contract == barbu.Contract.CHINESE_POKER.value and not any(draft.nets):
+            lines.append(_("No net typed: everyone broke even — save anyway?"))
+        return lines
 
     def _contract(self, draft: st.BarbuDraft) -> barbu.Contract | None:
         if draft.contract is None:

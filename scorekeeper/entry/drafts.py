@@ -1578,7 +1578,10 @@ def barbu_apply(
             if s in seen.finish_order:
                 # tapping a placed player takes them (and everyone after them) off
                 if s in draft.finish_order:
-                    draft.finish_order = draft.finish_order[: draft.finish_order.index(s)]
+                    kept = draft.finish_order.index(s)
+                    if kept == n - 1:  # the last place followed from the one before: both go
+                        kept -= 1
+                    draft.finish_order = draft.finish_order[:kept]
             elif s not in draft.finish_order:
                 draft.finish_order.append(s)
                 if len(draft.finish_order) == n - 1:

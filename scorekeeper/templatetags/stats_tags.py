@@ -1,13 +1,15 @@
 """The statistics' charts and figures in templates: ``{% match_chart match board as chart %}``
 (the score progression the scoreboard folds under its deals: one query, the same at any
 length), ``{% results_chart figures as chart %}`` (a player's results in one game), and the
-filters ``average`` (``-12.5`` → ``−12.5``) and ``percent`` (``67`` → ``67 %``)."""
+filters ``average`` (``-12.5`` → ``−12.5``, ``−12,5`` in French) and ``percent`` (``67`` → ``67 %``)."""
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django import template
+from django.utils.formats import get_format
 from django.utils.translation import gettext
 
 from scorekeeper.stats import charts
@@ -48,11 +50,13 @@ def average(value: Any) -> str:
     """An average as the page writes it: one decimal when it has one, a real minus sign."""
     if value is None:
         return "—"
-    value = round(float(value), 1)
-    if value == int(value):
-        return points(int(value))
-    text = points(int(abs(value))) + f"{abs(value):.1f}"[-2:]
-    return f"{MINUS}{text}" if value < 0 else text
+    # a half goes away from zero, as a player rounding by hand does (13.25 → 13.3)
+    tenths = Decimal(str(float(value))).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    if tenths == tenths.to_integral_value():
+        return points(int(tenths))
+    whole, tenth = divmod(int(abs(tenths) * 10), 10)
+    text = f"{points(whole)}{get_format('DECIMAL_SEPARATOR')}{tenth}"
+    return f"{MINUS}{text}" if tenths < 0 else text
 
 
 @register.filter

@@ -394,3 +394,27 @@ def test_the_queries_are_the_same_from_1_match_to_500(auth_client, user):
         assert cost() == one
         html = page(auth_client, user, "Anna")
         assert stat(section(html, game), "played") == "500"
+
+
+@pytest.mark.parametrize(
+    ("language", "value", "shown"),
+    [
+        ("en", 13.25, "13.3"),  # a half away from zero, as by hand (not to the even 13.2)
+        ("en", 18.75, "18.8"),
+        ("en", -3.05, "−3.1"),
+        ("en", 1245.5, "1\u2009245.5"),
+        ("fr", -3.14, "−3,1"),
+        ("fr", 1245.5, "1\u00a0245,5"),
+        ("it", 13.25, "13,3"),
+        ("el", 1245.5, "1.245,5"),
+        ("el", 2.0, "2"),
+        ("en", None, "—"),
+    ],
+)
+def test_an_average_is_written_in_the_page_language(language, value, shown):
+    from django.utils import translation
+
+    from scorekeeper.templatetags.stats_tags import average
+
+    with translation.override(language):
+        assert average(value) == shown

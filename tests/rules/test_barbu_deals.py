@@ -283,7 +283,12 @@ def test_finishing_order_is_a_permutation_of_the_seats():
     bad = deal("domino", finish_order=[2, 1, 2, 3])
     error = assert_refused(doc([bad]), "finish_order_not_permutation", "deal 1", "Chris")
     assert "Anna" in error.message  # the player missing from the order
-    assert_refused(doc([deal("domino", finish_order=[0, 1, 2])]), "bad_length", "deal 1")
+    short = assert_refused(
+        doc([deal("domino", finish_order=[0, 2, 1])]), "finish_order_incomplete", "deal 1"
+    )
+    assert "Dora not placed" in short.message  # the player, not a count of entries
+    assert_refused(doc([deal("domino", finish_order=[0, 1, 2, 3, 0])]), "bad_length", "deal 1")
+    assert_refused(doc([deal("domino", finish_order=[0, 0, 1])]), "bad_length", "deal 1")
     assert_refused(doc([deal("domino", start_rank="1")]), "bad_rank", "deal 1")
     score_document(doc([deal("domino", finish_order=[2, 1, 0, 3], start_rank="K")]))
 

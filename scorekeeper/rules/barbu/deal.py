@@ -352,6 +352,8 @@ DECLARER_KEYS = frozenset({"trump", "start_rank"})
 def _read(key: str, raw: object, names: Sequence[str], declarer: int) -> Any:
     """Read one contract data key; an error names the seat it concerns: the seat of a bad
     per-seat entry (``tricks[3]`` is the fourth player's), the declarer for what they chose."""
+    if key == "finish_order":
+        _check_order_complete(raw, names)
     try:
         return _READERS[key](raw, key, len(names))
     except RuleError as e:
@@ -490,6 +492,24 @@ def _check_last_two(last_two: Sequence[int], tricks: Sequence[int], names: Seque
             where=where,
             place=place,
         )
+
+
+def _check_order_complete(raw: object, names: Sequence[str]) -> None:
+    """A finishing order of players each named once that stops short names who is missing
+    (anything else is the reader's to refuse: not a list, not a seat, too long)."""
+    if not isinstance(raw, list) or len(raw) >= len(names):
+        return
+    seats = range(len(names))
+    if any(not _is_seat(v, len(names)) for v in raw) or len(set(raw)) != len(raw):
+        return
+    raise RuleError(
+        "finish_order_incomplete",
+        "{missing} not placed: the finishing order lists every player once, from the first "
+        "out to the last",
+        missing=AllOf(names[s] for s in seats if s not in raw),
+        where=(f"finish_order[{len(raw)}]",),
+        place=Place(field="finish_order", index=len(raw)),
+    )
 
 
 def _check_finish_order(order: Sequence[int], names: Sequence[str]) -> None:
