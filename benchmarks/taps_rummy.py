@@ -191,7 +191,7 @@ def play(
         pad.tap(f"trump:{deal['trump']}")
     for k, side in enumerate(deal["sides"]):
         if k and not pad.has(f'[data-side="{k}"][aria-selected="true"]'):
-            pad.tap(f"side:{k}")  # the page goes on to the next side by itself when it can
+            pad.tap(f"side:{k}")  # its tab, unless it is open already
         if "totals" in side and side_points is not None and pad.has("[data-mode-points]"):
             if pad.attr("data-mode") != "points":
                 pad.tap("mode:points")

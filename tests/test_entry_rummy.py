@@ -992,62 +992,17 @@ def test_a_card_named_whole_chooses_its_suit_and_acts_as_its_rank_key():
     assert draft.suit == "D"
 
 
-def test_a_side_said_in_full_goes_on_to_the_next_side():
-    """Going out after the melds (and the hand) is a side's last word: the phone goes on to
-    the next side when nothing has been entered there; so is the pot's answer of a side that
-    cannot go out any more (another has)."""
+def test_a_side_said_in_full_keeps_the_phone_on_its_tab():
+    """Going out or answering the pot never moves the phone to another side: with two phones
+    each pair enters its own side (the other pair's tab may be open, untouched yet, on the
+    other phone), and after going out the partner's hand is still to come."""
     draft = st.RummyDraft.new(game="biriba", side_count=2)
     for action in ("suit:H", "rank:3", "rank:5", "went_out:0"):
         st.rummy_apply(draft, action)
-    assert draft.side == 1
-    # taken back (out pressed again) it stays where the phone is
-    st.rummy_apply(draft, "side:0")
-    st.rummy_apply(draft, "went_out:0")
-    assert draft.side == 0 and not draft.sides[0].went_out
-    # three each alone: the first went out, the second's pot answer is its last word
-    draft = st.RummyDraft.new(game="burraco", side_count=3)
-    for action in ("suit:H", "rank:3", "rank:5", "went_out:0", "suit:S", "rank:3", "rank:5"):
-        st.rummy_apply(draft, action)
-    for action in ("hand:points", "digit:2", "digit:5", "pot_no:1"):
-        st.rummy_apply(draft, action)
-    assert draft.side == 2 and draft.sides[1].took_pot is False
-
-
-def test_a_side_half_said_or_a_next_side_begun_keeps_the_phone_where_it_is():
-    # the pot answered with nobody out yet: going out may follow (the tab stays)
-    draft = st.RummyDraft.new(game="biriba", side_count=2)
-    for action in ("suit:H", "rank:3", "rank:5", "hand:points", "digit:2", "digit:5", "pot:0"):
-        st.rummy_apply(draft, action)
     assert draft.side == 0
-    st.rummy_apply(draft, "went_out:0")
-    assert draft.side == 1
-    # going out before anything is entered
-    draft = st.RummyDraft.new(game="biriba", side_count=2)
-    st.rummy_apply(draft, "went_out:0")
-    assert draft.side == 0
-    # the next side begun (another phone, or this one before)
-    draft = st.RummyDraft.new(game="biriba", side_count=2)
-    for action in ("side:1", "suit:S", "rank:3", "rank:5", "side:0", "suit:H", "rank:3"):
+    for action in ("target:hand", "rank:9", "pot:0", "pot_no:0"):
         st.rummy_apply(draft, action)
-    for action in ("rank:5", "went_out:0"):
-        st.rummy_apply(draft, action)
-    assert draft.side == 0
-    # another side's going out pressed on this phone: the phone's tab does not move
-    draft = st.RummyDraft.new(game="biriba", side_count=2)
-    for action in ("suit:H", "rank:3", "rank:5", "side:1", "went_out:0"):
-        st.rummy_apply(draft, action)
-    assert draft.side == 1
-    # the last side has nowhere to go
-    for action in ("suit:S", "rank:3", "rank:5", "target:hand", "rank:9", "pot:1"):
-        st.rummy_apply(draft, action)
-    assert draft.side == 1
-
-
-def test_a_side_counted_by_points_goes_on_when_it_goes_out():
-    draft = st.RummyDraft.new(game="burraco", side_count=2)
-    for action in ("mode:points", "digit:4", "digit:5", "digit:0", "went_out:0"):
-        st.rummy_apply(draft, action)
-    assert draft.side == 1 and draft.sides[1].mode == "points"
+    assert draft.side == 0 and draft.sides[0].hand == ["9H"] and not draft.sides[1].hand
 
 
 def test_the_pot_answer_is_the_key_last_pressed_however_often():

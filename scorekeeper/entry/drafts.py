@@ -333,16 +333,6 @@ class SideDraft:
         return sum(len(m) for m in self.melds) + len(self.hand)
 
     @property
-    def finished(self) -> bool:
-        """Entered as a side is last: card by card its melds and its hand (or going out, which
-        leaves none), by totals or points a figure (the pot's answer is what comes after)."""
-        if self.mode == "totals":
-            return bool(self.melded or self.in_hand)
-        if self.mode == "points":
-            return bool(self.points)
-        return bool(self.melds) and bool(self.went_out or self.hand or self.hand_points)
-
-    @property
     def untouched(self) -> bool:
         """Nothing has been entered for this side yet (its score would only be a penalty)."""
         if self.took_pot or self.went_out:
@@ -830,25 +820,6 @@ def _seen_card(seen: SideDraft, where: str, position: int) -> str | None:
     return cards[position] if 0 <= position < len(cards) else None
 
 
-def _next_side(draft: RummyDraft, answered: int, *, out: bool = False) -> None:
-    """Going out (``out``), or the pot's answer once another side has gone out, is the last
-    thing said of a side (before that, the pot's answer may yet be followed by going out):
-    when it is this phone's open side and the side is :attr:`SideDraft.finished`, the phone
-    goes on to the next side of the deal if nothing has been entered there yet (a tap saved;
-    the tab back is always there). A side another phone has begun is left to it."""
-    sides = draft.sides[:2] if draft.solo not in (None, NOBODY) else draft.sides
-    following = answered + 1
-    if (
-        answered == draft.side
-        and following < len(sides)
-        and (out or any(s.went_out for i, s in enumerate(sides) if i != answered))
-        and draft.sides[answered].finished
-        and sides[following].untouched
-        and sides[following].took_pot is None
-    ):
-        draft.side = following
-
-
 def rummy_apply(
     draft: RummyDraft, action: str, *, seen: RummyDraft | None = None, sets: bool = True
 ) -> RummyDraft:
@@ -950,10 +921,8 @@ def rummy_apply(
                 draft.side = min(draft.side, 1)
         case "pot", [k]:  # "took it": an answer, the same however often it is pressed
             draft.sides[_index(k, n)].took_pot = True
-            _next_side(draft, _index(k, n))
         case "pot_no", [k]:  # "did not take it"
             draft.sides[_index(k, n)].took_pot = False
-            _next_side(draft, _index(k, n))
         case "went_out", [k]:
             chosen = _index(k, n)
             out = not seen.sides[chosen].went_out
@@ -965,7 +934,6 @@ def rummy_apply(
             if out:
                 # going out needs the pot: tick it too (the rules still judge it)
                 draft.sides[chosen].took_pot = True
-                _next_side(draft, chosen, out=True)
         case "trump", [suit] if draft.game == "biriba" and suit in SUITS:
             draft.trump = None if seen.trump == suit else suit
         case "trump", ["none"] if draft.game == "biriba":

@@ -133,7 +133,7 @@ def test_the_verdict_in_the_bar_reads_as_a_line_not_a_column_of_words(live_serve
 def test_on_a_desktop_a_burraco_deal_is_typed_and_saved(live_server, chromium):
     """A whole deal at a desk: the cards on the keyboard (a run by its first and last card, a
     set rank first then its suits, the hand after "i"), going out and the pot's answer by a
-    click, the next side opened by itself, and Save; the scoreboard adds what the rules core
+    click, the other side's tab, and Save; the scoreboard adds what the rules core
     gives the deal's document."""
     from scorekeeper.rules import match as rules_match
 
@@ -156,6 +156,8 @@ def test_on_a_desktop_a_burraco_deal_is_typed_and_saved(live_server, chromium):
     expect(page.locator("#entry .emeld").nth(0).locator(".cchip")).to_have_count(7)
     expect(page.locator("#entry .emeld").nth(1).locator(".cchip")).to_have_text(["K♠", "K♦", "K♣"])
     page.locator('#entry [data-went-out="0"]').click()
+    settled(page)
+    page.locator('#entry [data-side="1"]').click()
     settled(page)
     expect(page.locator('#entry [data-side="1"]')).to_have_attribute("aria-selected", "true")
     typed("3", "s", "5")  # 3♠ … 5♠
