@@ -1,7 +1,8 @@
 """The statistics' charts and figures in templates: ``{% match_chart match board as chart %}``
 (the score progression the scoreboard folds under its deals: one query, the same at any
 length), ``{% results_chart figures as chart %}`` (a player's results in one game), and the
-filters ``average`` (``-12.5`` → ``−12.5``, ``−12,5`` in French) and ``percent`` (``67`` → ``67 %``)."""
+filters ``average`` (``-12.5`` → ``−12.5``, ``−12,5`` in French) and ``percent`` (``67`` →
+``67 %``)."""
 
 from __future__ import annotations
 
