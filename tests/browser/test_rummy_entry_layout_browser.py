@@ -189,3 +189,31 @@ def test_on_a_desktop_a_burraco_deal_is_typed_and_saved(live_server, chromium):
         "deals": [deal],
     }
     assert totals(page) == rules_match.score_document(document)["totals"]
+
+
+def test_a_refused_save_keeps_the_trump_row_and_the_pad_as_they_were(live_server, chromium):
+    """The answer to a save refused (its banner a new line above the trump's row) leaves out
+    the parts the phone holds: the morph keeps the phone's own, never an empty one in their
+    place, and the pad stays open (or folded) as the player left it."""
+    page = new_phone(chromium)
+    sign_up(page, live_server.url)
+    new_match(page, live_server.url, "biriba")
+    enter_deal(page, 1)
+    tap(page, "save")  # nothing entered: the pot's question is unanswered
+    settled(page)
+    expect(page.locator("#entry [data-message='pot_unanswered']").first).to_be_attached()
+    expect(page.locator("#entry [data-trump]")).to_have_count(4)
+    expect(page.locator("#entry [data-kept]")).to_have_count(0)
+    expect(page.locator("#pad-rank-A")).to_be_visible()
+    tap(page, "trump:S")
+    settled(page)
+    expect(page.locator('#entry [data-trump="S"]')).to_have_attribute("aria-pressed", "true")
+    # folded, it stays folded through a refused save and a tap
+    page.locator("#entry details.pad > summary").click()
+    expect(page.locator("#pad-rank-A")).to_be_hidden()
+    tap(page, "save")
+    settled(page)
+    tap(page, "side:1")
+    settled(page)
+    expect(page.locator("#pad-rank-A")).to_be_hidden()
+    expect(page.locator("#entry [data-trump]")).to_have_count(4)

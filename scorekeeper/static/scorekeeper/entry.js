@@ -191,7 +191,16 @@
     event.preventDefault();
   });
 
-  // The pad folded (its <details> closed) stays folded when a tap's answer is morphed in.
+  // The pad folded (its <details> closed) stays folded when a tap's answer is morphed in, and
+  // open stays open: the answer always draws it open, and the morph may draw it anew (an
+  // element made empty, then given the answer's attributes), which must open it then.
+  var padFolded = false;
+  document.addEventListener("toggle", function (event) {
+    var pad = event.target;
+    if (pad && pad.tagName === "DETAILS" && pad.classList.contains("pad") && pad.isConnected) {
+      padFolded = !pad.open;
+    }
+  }, true);
   (function keepFold() {
     var morph = window.Idiomorph;
     if (!morph || !morph.defaults || !morph.defaults.callbacks) {
@@ -203,7 +212,9 @@
     keepFold.done = true;
     var before = morph.defaults.callbacks.beforeAttributeUpdated;
     morph.defaults.callbacks.beforeAttributeUpdated = function (name, node, mutation) {
-      if (name === "open" && node.tagName === "DETAILS" && node.classList.contains("pad")) return false;
+      if (name === "open" && node.tagName === "DETAILS" && node.classList.contains("pad")) {
+        return (mutation === "remove") === padFolded ? undefined : false;
+      }
       return before ? before(name, node, mutation) : undefined;
     };
   })();
