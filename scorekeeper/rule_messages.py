@@ -175,7 +175,10 @@ def param(value: Any) -> str:
         )
     if isinstance(value, AllOf):
         last = gettext("or") if isinstance(value, OneOf) else gettext("and")
-        return str(get_text_list([param(v) for v in value], last))
+        items = list(value)
+        if len(items) > 1 and all(isinstance(v, Spot) for v in items):
+            return _spots(items, last)
+        return str(get_text_list([param(v) for v in items], last))
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
     return str(value)
@@ -275,6 +278,7 @@ FIELDS: dict[str, Callable[[], str]] = {
     "deals": lambda: gettext("deals"),
     "changes": lambda: gettext("history"),
     "score": lambda: gettext("score"),
+    "points": lambda: pgettext("a side's one figure for the deal", "points for the deal"),
 }
 #: An entry of a list, counted from 1 (``melds[0]`` → ``meld 1``).
 ENTRIES: dict[str, Callable[[int], str]] = {
@@ -313,15 +317,30 @@ def field(key: str, place: Place) -> str:
     return key  # a name (a side, a player)
 
 
-def spot(value: Spot) -> str:
-    """Where a card is recorded: ``Anna, meld 2 ×2``."""
+def _spots(spots: list[Spot], last: str) -> str:
+    """Where a card is recorded, place after place, each side named once (before its first
+    place): ``Anna, meld 1, meld 2 and Babis, hand``."""
+    shown, named = [], None
+    for value in spots:
+        shown.append(spot(value, named=value[0] == named))
+        named = value[0]
+    return str(get_text_list(shown, last))
+
+
+def spot(value: Spot, *, named: bool = False) -> str:
+    """Where a card is recorded: ``Anna, meld 2 ×2`` (``named``: the side said already, the
+    place alone: ``meld 2 ×2``)."""
     name, key, meld, times = value
     if key == "melds":
         where = gettext("meld {number}").format(number=meld)
     else:
         where = FIELDS[key]() if key in FIELDS else key
-    shown = pgettext("a side, then a place in its cards", "{side}, {where}").format(
-        side=name, where=where
+    shown = (
+        where
+        if named
+        else pgettext("a side, then a place in its cards", "{side}, {where}").format(
+            side=name, where=where
+        )
     )
     if times > 1:
         shown = pgettext("a thing and how many of it", "{thing} ×{count}").format(

@@ -947,6 +947,17 @@ def test_a_save_with_a_pot_unanswered_is_refused_naming_the_side(auth_client, bi
     assert Deal.objects.get().data["sides"][1]["took_pot"] is False
 
 
+def test_a_save_refused_by_the_rules_says_so_before_the_pot_question(auth_client, biriba):
+    url = new_url(biriba)
+    page = press(auth_client, url, "", *run("H", "3 4"), "new_meld", *run("S", "3 8"))
+    response = auth_client.post(url, {**posted_by(page, "save"), "confirm": "yes"})
+    assert response.status_code == 200 and not Deal.objects.exists()
+    body = response.content.decode()
+    banner = body.split('class="banner bad"')[1].split("</p>")[0]
+    assert "take the biribaki" not in banner  # the meld first: it is what to mend
+    assert 'data-message="meld_too_short"' in banner and "meld 1 (3♥ 4♥)" in banner
+
+
 def test_going_out_answers_the_pot_question(auth_client, biriba):
     url = new_url(biriba)
     page = press(auth_client, url, "", *run("H", "3 4 5"), "went_out:0", "side:1", "side:0")

@@ -447,18 +447,20 @@ def test_a_correction_side_by_side_marks_what_differs(auth_client, make_match):
     assert "Babis corrected deal 2: Anna & Chris 15, Babis & Dora 5 → 35" in words
     assert "<span>Before</span><span>After</span>" in page
     assert '<h2 class="cmp-title col-0"><bdi>Anna</bdi> &amp; <bdi>Chris</bdi></h2>' in page
+    # each label begins with a capital, written so (a stylesheet's capital would drop the
+    # Greek accent: "Εμειναν" for "Έμειναν")
     assert lines(response) == [
         (False, "Trump ♥ ♥"),
         (False, "Melds 3♥ 4♥ 5♥ 3♥ 4♥ 5♥"),
         (False, "Cards in hand no cards no cards"),
-        (False, "took the biribaki yes yes"),
-        (False, "went out no no"),
-        (False, "deal total 15 15"),
+        (False, "Took the biribaki yes yes"),
+        (False, "Went out no no"),
+        (False, "Deal total 15 15"),
         (True, "Melds changed 3♠ 4♠ 5♠ 3♠ 4♠ 5♠ 8♣ 9♣ 10♣"),
         (False, "Cards in hand K♦ K♦"),
-        (False, "took the biribaki yes yes"),
-        (False, "went out no no"),
-        (True, "deal total changed 5 35"),
+        (False, "Took the biribaki yes yes"),
+        (False, "Went out no no"),
+        (True, "Deal total changed 5 35"),
     ]
     # the meld the correction added is the one marked within its line
     assert page.count('class="meld differs"') == 1
@@ -471,7 +473,7 @@ def test_an_entry_shows_after_only_and_a_deletion_before_only(auth_client, make_
     words = words_of(response)
     assert "After" in words and "Before" not in words
     assert "data-changed" not in response.content.decode()
-    assert (False, "took the pozzetto yes") in lines(response)
+    assert (False, "Took the pozzetto yes") in lines(response)
 
     deleted = _deleted(match, 1)
     response = auth_client.get(change_url(match, deleted))
@@ -495,7 +497,7 @@ def test_a_barbu_deal_side_by_side(auth_client, make_match):
     )
     assert found["Contract No queens No queens"] is False
     assert found["Declarer Anna Anna"] is False
-    assert found["queens"] is True  # the label of a line that changed, before its values
+    assert found["Queens"] is True  # the label of a line that changed, before its values
     assert found["Doubles"] is True
     words = words_of(response)
     assert "Babis doubled Anna, Anna redoubled" in words

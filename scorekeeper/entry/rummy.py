@@ -272,10 +272,13 @@ class RummyPage:
 
     def deal_for_saving(self, draft: st.RummyDraft) -> dict[str, Any]:
         """The deal as the document writes it; refused while a side's pot is unanswered (no
-        silent default: a forgotten answer would book the penalty as a legal deal)."""
+        silent default: a forgotten answer would book the penalty as a legal deal). A deal
+        the rules refuse whatever the answer is refused for that first: it is what to mend."""
         refusal = self.pot_refusal(draft)
         if refusal is not None:
-            raise refusal
+            deal = self.deal_of(draft)  # the pots unanswered as taken, as the verdict draws it
+            scored = score_with(self.match, self.number, deal, document=self.document)
+            raise scored.error or refusal
         return self.deal_of(draft)
 
     def confirmations(self, draft: st.RummyDraft) -> list[str]:
@@ -361,6 +364,10 @@ class RummyPage:
             "pot_label": _("took the biribaki")
             if self.game == "biriba"
             else _("took the pozzetto"),
+            # the question as asked (its question mark the language's: Greek writes ";")
+            "pot_ask": _("took the biribaki?")
+            if self.game == "biriba"
+            else _("took the pozzetto?"),
             "dealer_name": self.dealer_name(),
             "draft": draft,
             "suits": suits(),

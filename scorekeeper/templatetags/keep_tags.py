@@ -5,12 +5,13 @@ A deal-entry page is redrawn at every tap, and most of it does not change from o
 next (the pad's keys, the trump's row, the contracts a declarer may name). Each such part is
 drawn inside ``<sk-keep class="kept" id="keep-NAME" data-keep="NAME" data-keep-of="DIGEST">``,
 DIGEST being a digest of what it draws (an element of its own name: the morph pairs an empty
-part with the phone's part alone, never with a ``<div>`` of the page, which it would empty). entry.js sends with each tap the parts the page holds
-(``kept=NAME:DIGEST,…``); when a part of the answer has the digest the phone holds, the
-answer carries the part empty, marked ``data-kept``, and the morph swap leaves the phone's own
-as it is (entry.js: Idiomorph's ``beforeNodeMorphed``). A part that changed, a phone that did
-not say, or a whole page always gets the part drawn. ``kept_held`` in the context is the set
-the phone said it holds (the entry view reads it).
+part with the phone's part alone, never with a ``<div>`` of the page, which it would empty).
+entry.js sends with each tap the parts the page holds (``kept=NAME:DIGEST,…``); when a part
+of the answer has the digest the phone holds, the answer carries the part empty, marked
+``data-kept``, and the morph swap leaves the phone's own as it is (entry.js: Idiomorph's
+``beforeNodeMorphed``). A part that changed, a phone that did not say, or a whole page always
+gets the part drawn. ``kept_held`` in the context is the set the phone said it holds (the
+entry view reads it).
 
 ``{% keep "name" by=KEY %}``: the part draws the same for every value of KEY (and the page's
 language): it is drawn once for each in a process and kept (the pad's keys are most of a
@@ -51,7 +52,8 @@ def kept_part(name: str, drawn: str, held: Iterable[str]) -> SafeString:
     of = digest(drawn)
     if f"{name}:{of}" in held:
         return format_html(
-            '<sk-keep class="kept" id="keep-{}" data-keep="{}" data-keep-of="{}" data-kept></sk-keep>',
+            '<sk-keep class="kept" id="keep-{}" data-keep="{}" data-keep-of="{}" data-kept>'
+            "</sk-keep>",
             name,
             name,
             of,

@@ -259,3 +259,39 @@ def test_a_refusal_inside_another_is_shown_in_the_page_s_language():
     with translation.override("en"):
         assert "meld 1 (5♠ 6♠ joker 2♦)" in rm.text(outer)
     assert "meld 1 (5S 6S JK 2D)" in outer.message  # the rules core's English, codes as written
+
+
+def _refusal(deal: dict) -> RuleError:
+    doc = {
+        "format": "scorekeeper-match/1",
+        "game": "biriba",
+        "players": ["Anna", "Babis", "Chris", "Dora"],
+        "deals": [deal],
+    }
+    with pytest.raises(RuleError) as caught:
+        rules_match.score_document(doc)
+    return caught.value
+
+
+def test_where_a_card_is_recorded_names_each_side_once():
+    error = _refusal(
+        {
+            "sides": [
+                {"melds": [["JK", "3H", "4H"], ["JK", "5S", "6S"]], "hand": ["JK", "JK"]},
+                {"melds": [["JK", "5H", "6H"]], "hand": []},
+            ]
+        }
+    )
+    with translation.override("en"):
+        text = rm.message(error)
+    assert "(Anna & Chris, meld 1, meld 2, hand ×2 and Babis & Dora, meld 1)" in text
+    with translation.override("fr"):
+        assert rm.message(error).count("Anna & Chris") == 1
+
+
+def test_a_side_s_points_for_the_deal_are_named_in_words():
+    error = _refusal({"sides": [{"totals": {"points": 153}}, {"totals": {"points": 10}}]})
+    with translation.override("en"):
+        text = rm.message(error)
+    assert text.startswith("deal 1, Anna & Chris, totals, points for the deal: 153 is not")
+    assert '"points"' not in text
