@@ -494,7 +494,10 @@ def _rummy_row(
                 ],
                 "parts": parts,
                 "hand": side_deal.get("hand", []),
-                "took_pot": bool(side_deal.get("took_pot")),
+                # None: not said (a side counted by its points alone)
+                "took_pot": bool(side_deal.get("took_pot"))
+                if side_score.get("form") != "points" or "took_pot" in side_deal
+                else None,
                 "went_out": bool(side_deal.get("went_out")),
                 "final_discard": side_deal.get("final_discard"),
                 # the pair of Burraco for three: what each of its players scores (a half)

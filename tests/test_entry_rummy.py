@@ -1016,6 +1016,17 @@ def test_a_side_said_in_full_keeps_the_phone_on_its_tab():
     assert draft.side == 0 and draft.sides[0].hand == ["9H"] and not draft.sides[1].hand
 
 
+def test_starting_over_forgets_where_this_phone_s_taps_went(auth_client, biriba):
+    url = new_url(biriba)
+    page = press(auth_client, url, "", *run("H", "3 4 5"), "target:hand", *run("S", "K"))
+    assert 'data-adding-to="hand"' in page.content.decode()
+    page = press(auth_client, url, draft_of(page), "reset")
+    page = press(auth_client, url, draft_of(page), *run("H", "3 9"))
+    draft = st.RummyDraft.loads(draft_of(page), game="biriba", side_count=2)
+    assert draft.sides[0].melds == [["3H", "4H", "5H", "6H", "7H", "8H", "9H"]]
+    assert draft.sides[0].hand == []
+
+
 def test_the_pot_answer_is_the_key_last_pressed_however_often():
     """Yes and no are answers, not switches: a key pressed twice (a tap resent, two phones
     answering alike) leaves the answer it gives."""

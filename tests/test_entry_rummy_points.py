@@ -46,6 +46,9 @@ def test_a_deal_by_points_alone_is_saved_with_no_pot_asked(auth_client, make_mat
     match.refresh_from_db()
     board = text(auth_client.get(reverse("match_detail", args=[match.pk])))
     assert "445" in board and "−35" in board
+    # the breakdown says nothing of a pot the figure holds (nobody said it was missed)
+    breakdown = text(auth_client.get(reverse("deal_breakdown", args=[match.pk, 1])))
+    assert "Never took" not in breakdown and "445" in breakdown
 
 
 def test_the_next_deal_starts_by_points_and_a_correction_reads_them_back(auth_client, make_match):

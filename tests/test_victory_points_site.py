@@ -66,3 +66,25 @@ def test_the_scoreboard_counts_the_round_and_shows_its_victory_points(auth_clien
     assert "data-victory-points" in html
     line = text(response).split("Victory points:")[1][:60]
     assert "Anna & Chris 17" in line and "Babis & Dora 3" in line
+
+
+def test_the_entry_page_of_a_round_shows_no_points_to_go(auth_client):
+    """A round ends after its deals: the entry page's bar has no target to count down to, as
+    the scoreboard has none (the preset's own target is not the match's)."""
+    from django.urls import reverse
+
+    from tests.conftest import press
+
+    data = new_match_data("burraco", opt_preset="fibur", opt_target="", opt_match_deals="4")
+    auth_client.post("/matches/new/", data)
+    match = Match.objects.get()
+    url = reverse("deal_new", args=[match.pk])
+    page = text(press(auth_client, url, "", "mode:points", "digit:1", "digit:2", "digit:5"))
+    assert "125" in page and "to go" not in page
+    # a match to a target counts down to it on the same bar
+    data = new_match_data("burraco", opt_preset="fibur", opt_target="2005")
+    auth_client.post("/matches/new/", data)
+    other = Match.objects.exclude(pk=match.pk).get()
+    url = reverse("deal_new", args=[other.pk])
+    page = text(press(auth_client, url, "", "mode:points", "digit:1", "digit:2", "digit:5"))
+    assert "1 880 to go" in page.replace("\u2009", " ")

@@ -426,7 +426,9 @@ class RummyPage:
             }
         live = draft.sides[: self.live_sides(draft)]
         empty = [self.side_name(draft, k) for k, s in enumerate(live) if s.untouched]
-        target = getattr(self.rules, "target", None)
+        # the match's own target, as the scoreboard shows it (a round by victory points has
+        # none: it ends after its deals, whatever the preset's target would be)
+        target = self.match.rules.get("target")
         for line in lines:
             line["to_go"] = max(0, target - line["total"]) if target else None
         pot = self.pot_refusal(draft)

@@ -402,6 +402,7 @@ def _post(
             return None
         return _save(request, access, form, state, editing=editing, drawn=drawn_version)
     if action == "reset":
+        # started over: this phone's view too (where its taps went: a hand, a meld gone)
         state.redraw(
             draft_reset(
                 match=match,
@@ -409,7 +410,8 @@ def _post(
                 editing=editing,
                 initial=page.initial_content,
                 by=access.label,
-            )
+            ),
+            page.compose(page.initial_content(), None).view_json(),
         )
         state.overtaken_by = ""
         return None

@@ -30,7 +30,8 @@ from scorekeeper.rules.base import MatchHeader
 __all__ = ["FORMAT", "match_summary", "winners"]
 
 #: The shape of a summary; another is stale (worked out again), as another ``deals_version`` is.
-FORMAT = 1
+#: 2: a side counted by its points alone no longer counts as a pot missed.
+FORMAT = 2
 
 
 def winners(
@@ -99,7 +100,9 @@ def _rummy_columns(header: MatchHeader, deals: list[dict[str, Any]]) -> list[dic
                 column["points"] += players[seat_or_side] if players else side_score["total"]
                 column["deals"] += 1
                 column["went_out"] += bool(side.get("went_out"))
-                column["pots_missed"] += not side.get("took_pot")
+                # a side counted by its points alone says nothing of its pot unless told
+                told = side_score.get("form") != "points" or "took_pot" in side
+                column["pots_missed"] += told and not side.get("took_pot")
                 for kind, count in side_score.get("bonus_counts", {}).items():
                     column["bonuses"][kind] = column["bonuses"].get(kind, 0) + count
     return columns

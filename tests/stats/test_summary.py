@@ -22,6 +22,21 @@ def summary_of(match: Match) -> dict:
     return summaries_of([match])[match.pk]
 
 
+@pytest.mark.parametrize("game", ["biriba", "burraco"])
+def test_a_side_counted_by_its_points_alone_misses_no_pot_unless_told(user, game):
+    deals = [
+        {"sides": [{"totals": {"points": 700}, "went_out": True}, {"totals": {"points": -100}}]},
+        {"sides": [{"totals": {"points": 50}}, {"totals": {"points": -80}, "took_pot": False}]},
+    ]
+    if game == "biriba":
+        for deal in deals:
+            deal["trump"] = None
+    match = rummy_match(user, game, FOUR, deals, target=5000)
+    found = summary_of(match)
+    assert [c["pots_missed"] for c in found["columns"]] == [0, 1]
+    assert [c["went_out"] for c in found["columns"]] == [1, 0]
+
+
 @pytest.mark.parametrize(
     ("game", "kinds"),
     [("biriba", ("clean_biriba", "dirty_biriba")), ("burraco", ("clean_burraco", "dirty_burraco"))],
