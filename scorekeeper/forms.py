@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scorekeeper import rule_messages
+from scorekeeper.inputs import json_problem
 from scorekeeper.models import PLAYER_NAME_MAX, Game, name_key
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.match import engine, rules_with_defaults
@@ -564,10 +565,7 @@ class ImportForm(forms.Form):
         try:
             data["document"] = json.loads(text)
         except json.JSONDecodeError as e:
-            raise forms.ValidationError(
-                _("This is not valid JSON (line %(line)s, column %(column)s: %(msg)s).")
-                % {"line": e.lineno, "column": e.colno, "msg": e.msg}
-            ) from None
+            raise forms.ValidationError(json_problem(e)) from None
         except (ValueError, RecursionError):
             # Valid JSON Python will not read: nested deeper than it recurses, or a number
             # longer than it converts (sys.get_int_max_str_digits).

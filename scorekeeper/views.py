@@ -14,10 +14,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login as auth_login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -45,6 +47,8 @@ from scorekeeper.forms import (
 )
 from scorekeeper.history.document import match_export_document
 from scorekeeper.history.selectors import change_undoable
+from scorekeeper.i18n.catalogues import language_codes
+from scorekeeper.i18n.services import account_language_set
 from scorekeeper.inputs import parse_int
 from scorekeeper.labels import contract_name
 from scorekeeper.live import live_board
@@ -87,7 +91,12 @@ def signup(request: HttpRequest) -> HttpResponseBase:
     if request.method == "POST":
         form = SignupForm(request.POST)
         if form.is_valid():
-            user = form.save()
+            with transaction.atomic():
+                user = form.save()
+                # the language the visitor chose before signing up is the account's from now
+                chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+                if chosen in language_codes():
+                    account_language_set(user=user, language=chosen)
             auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(
                 request,

@@ -517,7 +517,17 @@ def test_import_refused_says_why_and_stores_nothing(auth_client):
 
 def test_import_of_something_that_is_not_json(auth_client):
     response = auth_client.post("/matches/import/", {"text": "{nope"}, headers=HTMX)
-    assert "This is not valid JSON (line 1, column 2" in response.content.decode()
+    assert (
+        "This is not valid JSON (line 1, column 2: a key must be in double quotes)."
+        in response.content.decode()
+    )
+    # in the page's language, never Python's English
+    response = auth_client.post(
+        "/matches/import/", {"text": "{nope"}, headers={**HTMX, "accept-language": "it"}
+    )
+    assert "Expecting" not in response.content.decode()
+    response = auth_client.post("/matches/import/", {"text": "[1] x"}, headers=HTMX)
+    assert "something follows the end of the document" in response.content.decode()
     response = auth_client.post("/matches/import/", {}, headers=HTMX)
     assert "Choose a file or paste a match document." in response.content.decode()
     assert Match.objects.count() == 0

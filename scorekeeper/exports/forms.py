@@ -9,6 +9,8 @@ from django import forms
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.inputs import json_problem
+
 
 class DataImportForm(forms.Form):
     file = forms.FileField(
@@ -40,11 +42,7 @@ class DataImportForm(forms.Form):
         try:
             data["document"] = json.loads(text)
         except json.JSONDecodeError as e:
-            raise forms.ValidationError(
-                _("This is not valid JSON (line %(line)s, column %(column)s: %(msg)s)."),
-                params={"line": e.lineno, "column": e.colno, "msg": e.msg},
-                code="not_json",
-            ) from None
+            raise forms.ValidationError(json_problem(e), code="not_json") from None
         except (ValueError, RecursionError):
             raise forms.ValidationError(
                 _("This JSON cannot be read: it is nested too deeply or holds a number too long."),

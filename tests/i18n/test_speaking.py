@@ -84,6 +84,29 @@ def test_the_picker_switches_and_remembers(client, speaking):
     assert said("it", "Log in") in response.content.decode()
 
 
+def test_the_language_picked_before_signing_up_is_the_new_account_s(client, speaking):
+    from django.contrib.auth import get_user_model
+
+    client.post(reverse("set_language"), {"language": "it", "next": reverse("signup")})
+    password = "a-long-enough-password-1"
+    response = client.post(
+        reverse("signup"), {"username": "marco", "password1": password, "password2": password}
+    )
+    assert response.status_code == 302
+    marco = get_user_model().objects.get(username="marco")
+    assert AccountSettings.objects.get(user=marco).language == "it"
+    # on another device, a Greek browser: the account's language
+    device = Client()
+    device.post(reverse("login"), {"username": "marco", "password": password})
+    assert lang_of(device.get("/", headers={"accept-language": "el"})) == "it"
+    # a visitor who chose nothing keeps the browser's language, the account none of its own
+    Client().post(
+        reverse("signup"), {"username": "eleni", "password1": password, "password2": password}
+    )
+    eleni = get_user_model().objects.get(username="eleni")
+    assert not AccountSettings.objects.filter(user=eleni, language__gt="").exists()
+
+
 def test_the_picker_is_checked_against_forgery(speaking):
     client = Client(enforce_csrf_checks=True)
     response = client.post(reverse("set_language"), {"language": "it", "next": "/"})
@@ -173,3 +196,35 @@ def test_a_page_s_dates_are_in_its_language(auth_client, make_match, speaking):
         assert formats.date_format(timezone.localtime(match.updated), "MONTH_DAY_FORMAT") in (
             auth_client.get("/").content.decode()
         )
+
+
+@pytest.mark.parametrize(
+    ("language", "date", "month_day", "date_time"),
+    [
+        ("el", "2 Δεκεμβρίου 2026", "2 Δεκεμβρίου", "2 Δεκεμβρίου 2026 13:38"),
+        ("it", "2 dicembre 2026", "2 dicembre", "2 dicembre 2026 13:38"),
+        ("fr", "2 décembre 2026", "2 décembre", "2 décembre 2026 13:38"),
+        ("en", "2 Dec 2026", "2 Dec", "2 Dec 2026 13:38"),
+    ],
+)
+def test_a_date_as_the_language_writes_it(speaking, language, date, month_day, date_time):
+    """The month in Greek's genitive, in Italian's lower case, never a leading zero; the
+    24-hour clock in every language (Django's Greek 12-hour time ended a sentence in '..')."""
+    import datetime
+
+    when = datetime.datetime(2026, 12, 2, 13, 38)
+    with translation.override(language):
+        assert formats.date_format(when, "DATE_FORMAT") == date
+        assert formats.date_format(when, "MONTH_DAY_FORMAT") == month_day
+        assert formats.date_format(when, "DATETIME_FORMAT") == date_time
+
+
+@pytest.mark.parametrize("language", ["el", "it", "fr"])
+def test_a_short_password_is_refused_in_the_page_s_language(client, speaking, language):
+    response = client.post(
+        reverse("signup"),
+        {"username": "marco", "password1": "ab1", "password2": "ab1"},
+        headers={"accept-language": language},
+    )
+    assert response.status_code == 200
+    assert "This password is too short" not in response.content.decode()
