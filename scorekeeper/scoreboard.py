@@ -61,6 +61,11 @@ RUMMY_PARTS: tuple[tuple[str, Promise], ...] = (
     ("no_pot", _("pot never taken")),
     ("counted", _("points counted at the table")),
 )
+#: The pot by its game's name, where its game is known.
+NO_POT: dict[str, Promise] = {
+    "biriba": _("biribaki never taken"),
+    "burraco": _("pozzetto never taken"),
+}
 
 
 def _progress(total: int, target: int | None) -> int | None:
@@ -477,7 +482,10 @@ def _rummy_row(
         zip(names, score["sides"], deal.get("sides", []), strict=True)
     ):
         parts = [
-            {"label": label, "points": side_score[key]}
+            {
+                "label": NO_POT.get(header.game, label) if key == "no_pot" else label,
+                "points": side_score[key],
+            }
             for key, label in RUMMY_PARTS
             if side_score.get(key)
         ]

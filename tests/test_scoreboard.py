@@ -88,3 +88,21 @@ def test_the_payer_of_a_business_is_never_shown_as_its_gainer(make_match):
     assert lines[("Babis", "Anna")]["amount"] == -18
     # Chris doubled Dora, Dora redoubled, Dora took the queen: Chris gains 12 (2 × 6)
     assert (lines[("Chris", "Dora")]["winner"], lines[("Chris", "Dora")]["gain"]) == ("Chris", 12)
+
+
+@pytest.mark.parametrize(("game", "pot"), [("biriba", "biribaki"), ("burraco", "pozzetto")])
+def test_the_breakdown_names_the_pot_by_its_game(auth_client, make_match, game, pot):
+    from django.urls import reverse
+
+    from scorekeeper import services
+
+    match = make_match(game)
+    sides = [
+        {"totals": {"melded": 300, "in_hand": 0, "bonuses": {}}, "took_pot": True},
+        {"totals": {"melded": 100, "in_hand": 20, "bonuses": {}}, "took_pot": False},
+    ]
+    deal = {"sides": sides, **({"trump": None} if game == "biriba" else {})}
+    services.deal_record(match=match, data=deal, by="Anna")
+    page = auth_client.get(reverse("deal_breakdown", args=[match.pk, 1])).content.decode()
+    assert f"{pot} never taken" in page and "pot never taken" not in page
+    assert f"Never took the {pot}." in page
