@@ -66,6 +66,14 @@ def test_the_scoreboard_counts_the_round_and_shows_its_victory_points(auth_clien
     assert "data-victory-points" in html
     line = text(response).split("Victory points:")[1][:60]
     assert "Anna & Chris 17" in line and "Babis & Dora 3" in line
+    # the printed sheet and the CSV carry them too (the round's result, beside its totals)
+    sheet = auth_client.get(f"/matches/{done.pk}/sheet/").content.decode()
+    assert "data-sheet-victory-points" in sheet
+    assert "VP" in text(auth_client.get(f"/matches/{done.pk}/sheet/"))
+    csv = auth_client.get(f"/matches/{done.pk}/export.csv").content.decode("utf-8-sig")
+    assert csv.strip().splitlines()[-1] == "Victory points,17,3"
+    unfinished = auth_client.get(f"/matches/{ongoing.pk}/export.csv").content.decode()
+    assert "Victory points" not in unfinished
 
 
 def test_the_entry_page_of_a_round_shows_no_points_to_go(auth_client):

@@ -83,7 +83,8 @@ def csv_bytes(rows: Iterable[Sequence[Any]]) -> bytes:
 def match_csv_rows(match: Match, board: dict[str, Any]) -> list[list[Any]]:
     """A row per deal: its number, each column's points (a side's, or a player's in Barbu),
     who dealt (rummy) or declared and the contract (Barbu), and a note for a deal not counted
-    yet (under confirmation by the other side); then the totals."""
+    yet (under confirmation by the other side); then the totals, and a tournament round's
+    victory points once it ends."""
     names = [column["name"] for column in board["columns"]]
     barbu = board["barbu"]
     head = [_("Deal"), *names]
@@ -109,6 +110,9 @@ def match_csv_rows(match: Match, board: dict[str, Any]) -> list[list[Any]]:
     else:
         total.append(_("in progress"))
     rows.append(total)
+    victory = board.get("victory_points")
+    if victory and len(victory) == len(board["columns"]):  # a tournament round, ended
+        rows.append([_("Victory points"), *(side["points"] for side in victory)])
     return rows
 
 
