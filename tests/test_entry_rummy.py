@@ -1027,6 +1027,17 @@ def test_starting_over_forgets_where_this_phone_s_taps_went(auth_client, biriba)
     assert draft.sides[0].hand == []
 
 
+def test_totals_offer_only_the_bonuses_the_rules_allow(auth_client, make_match):
+    """Sets off (Biriba's default): no set biriba to count; with sets on, it is there."""
+    match = make_match("biriba")
+    page = press(auth_client, new_url(match), "", "mode:totals").content.decode()
+    assert 'value="bonus:clean_biriba:+1"' in page
+    assert "set_biriba" not in page.split('id="pad-keys"')[0].split("side-panel")[1]
+    with_sets = make_match("biriba", rules={"sets": True})
+    page = press(auth_client, new_url(with_sets), "", "mode:totals").content.decode()
+    assert "set_biriba:+1" in page
+
+
 def test_the_pot_answer_is_the_key_last_pressed_however_often():
     """Yes and no are answers, not switches: a key pressed twice (a tap resent, two phones
     answering alike) leaves the answer it gives."""

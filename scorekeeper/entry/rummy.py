@@ -547,7 +547,13 @@ class RummyPage:
             out["points"] = side.points
             out["target_label"] = _("keypad: points this deal")
         else:
-            kinds = st.BONUS_KINDS.get(self.game, ())
+            # the bonuses the rules allow in this deal (a set biriba with sets on, semipulito
+            # where the rules have it, a trump biriba with a trump), and any already counted
+            # (to be taken back: the rules refuse it)
+            allowed = rummy.bonus_kinds(self.scoring, trump=self._trump(draft))
+            kinds = [
+                k for k in st.BONUS_KINDS.get(self.game, ()) if k in allowed or side.bonuses.get(k)
+            ]
             main = MAIN_BONUSES.get(self.game, ())
             bonuses = [
                 {
