@@ -261,8 +261,8 @@ def test_a_correction_shows_who_played_alone_and_may_change_it(auth_client, thre
     page = page.replace("\u2009", " ")
     assert "Played alone changed Anna Chris" in page
     # Chris's side now, Anna's before: 1000 both (the solo player's in full), then the pair
-    assert re.search(r"Chris Melded cards 500 500 .* deal total 1 000 1 000 Anna & Babis", page)
-    assert page.endswith("deal total 138 138 ")
+    assert re.search(r"Chris Melded cards 500 500 .* Deal total 1 000 1 000 Anna & Babis", page)
+    assert page.endswith("Deal total 138 138 ")
 
 
 def test_a_draft_with_an_answer_that_is_not_one_is_not_read():

@@ -29,6 +29,7 @@ from scorekeeper.rules import changes as rules_changes
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.scoreboard import scoreboard
+from scorekeeper.templatetags.score_tags import MINUS
 from scorekeeper.selectors import match_document, match_scored, matches_for_user
 
 __all__ = [
@@ -151,7 +152,9 @@ def history_csv_rows(matches: QuerySet[Match]) -> list[list[Any]]:
                 _("finished") if match.is_finished else _("in progress"),
                 match.deal_count,
                 " / ".join(str(s["name"]) for s in standings),
-                " / ".join(str(s["total"]) for s in standings),
+                # a text: a minus sign, not a hyphen, so that no spreadsheet takes "-87 / 131"
+                # for a formula (and no guard's apostrophe shows before it)
+                " / ".join(str(s["total"]).replace("-", MINUS) for s in standings),
                 winner,
                 _day(match.imported),
                 _day(match.archived),
