@@ -29,8 +29,8 @@ from scorekeeper.rules import changes as rules_changes
 from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.scoreboard import scoreboard
-from scorekeeper.templatetags.score_tags import MINUS
 from scorekeeper.selectors import match_document, match_scored, matches_for_user
+from scorekeeper.templatetags.score_tags import MINUS
 
 __all__ = [
     "DATA_FORMAT",
