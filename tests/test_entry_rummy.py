@@ -337,7 +337,10 @@ def test_the_draft_survives_a_reload(auth_client, biriba):
     press(auth_client, url, "", *run("S", "Q K A"))
     page = auth_client.get(url)
     assert json.loads(draft_of(page))["sides"][0]["melds"] == [["QS", "KS", "AS"]]
-    response = press(auth_client, url, draft_of(page), "reset")
+    asked = press(auth_client, url, draft_of(page), "reset", htmx=False)  # asked first
+    assert 'data-message="reset_asked"' in asked.content.decode()
+    assert json.loads(draft_of(asked))["sides"][0]["melds"] == [["QS", "KS", "AS"]]
+    response = press(auth_client, url, draft_of(asked), "reset:yes", htmx=False)
     assert json.loads(draft_of(response))["sides"][0]["melds"] == []
 
 
@@ -1020,7 +1023,7 @@ def test_starting_over_forgets_where_this_phone_s_taps_went(auth_client, biriba)
     url = new_url(biriba)
     page = press(auth_client, url, "", *run("H", "3 4 5"), "target:hand", *run("S", "K"))
     assert 'data-adding-to="hand"' in page.content.decode()
-    page = press(auth_client, url, draft_of(page), "reset")
+    page = press(auth_client, url, draft_of(page), "reset:yes")
     page = press(auth_client, url, draft_of(page), *run("H", "3 9"))
     draft = st.RummyDraft.loads(draft_of(page), game="biriba", side_count=2)
     assert draft.sides[0].melds == [["3H", "4H", "5H", "6H", "7H", "8H", "9H"]]
@@ -1036,6 +1039,30 @@ def test_totals_offer_only_the_bonuses_the_rules_allow(auth_client, make_match):
     with_sets = make_match("biriba", rules={"sets": True})
     page = press(auth_client, new_url(with_sets), "", "mode:totals").content.decode()
     assert "set_biriba:+1" in page
+
+
+def test_start_over_asked_by_the_key_is_done_at_once(auth_client, biriba):
+    """With JavaScript the key asks (data-ask) and sends the answer with it: no second
+    question on the page."""
+    url = new_url(biriba)
+    page = press(auth_client, url, "", *run("H", "3 4 5"))
+    assert "data-ask-confirms>" in page.content.decode().split('value="reset"')[1][:200]
+    done = auth_client.post(url, {**posted_by(page, "reset"), "confirm": "yes"}, headers=HTMX)
+    assert json.loads(draft_of(done))["sides"][0]["melds"] == []
+    assert 'data-message="reset_asked"' not in done.content.decode()
+
+
+def test_start_over_on_one_phone_starts_every_phone_s_view_afresh(auth_client, biriba):
+    """The other phone had its taps going to the hand: after the table started over, its next
+    cards go to a new meld, as on the phone that started over."""
+    url = new_url(biriba)
+    other = press(auth_client, url, "", "side:1", *run("D", "3 5"), "target:hand", "rank:K")
+    assert 'data-adding-to="hand"' in other.content.decode()
+    press(auth_client, url, "", "reset:yes")  # this phone, while the other's page is drawn
+    after = press(auth_client, url, draft_of(other), *run("D", "8 10"))
+    draft = st.RummyDraft.loads(draft_of(after), game="biriba", side_count=2)
+    assert [s.hand for s in draft.sides] == [[], []]
+    assert draft.sides[draft.side].melds == [["8D", "9D", "10D"]]
 
 
 def test_the_pot_answer_is_the_key_last_pressed_however_often():

@@ -405,7 +405,7 @@ def test_the_rummy_pad_draws_names_isolated_in_tabs_verdicts_and_confirmations(a
         "&amp; <bdi>R&amp;B &lt;i&gt;</bdi>, meld 1 (A♦ 2♦ 3♦ joker 5♦ 2♣ 7♦)"
     ) in html
     # a legal deal with the second side empty, saved without JavaScript: the confirmation
-    keys = ["reset", "trump:S", *run("H", "3 4 5"), "pot:0", "side:1", "pot_no:1"]
+    keys = ["reset:yes", "trump:S", *run("H", "3 4 5"), "pot:0", "side:1", "pot_no:1"]
     draft = draft_of(press(auth_client, url, "", *keys))
     asked = auth_client.post(url, {"draft": draft, "action": "save"}).content.decode()
     assert_isolated(asked)

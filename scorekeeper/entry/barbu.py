@@ -124,6 +124,10 @@ class BarbuPage:
     def initial_content(self) -> dict[str, Any]:
         return self._initial().to_json()
 
+    def restart_content(self, content: Any) -> dict[str, Any]:
+        """The deal started over (a view here holds nothing a start over leaves behind)."""
+        return self.initial_content()
+
     def is_blank(self, content: Any) -> bool:
         """Nothing was entered in ``content`` (a deal in progress as stored)."""
         return content == self.initial_content()

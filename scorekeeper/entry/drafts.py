@@ -49,6 +49,8 @@ BONUS_KINDS: dict[str, tuple[str, ...]] = {
     "burraco": burraco.SPEC.bonus_kinds,
 }
 
+#: The most a deal's start over is counted (then it stays there; a view is never that old).
+MAX_RESTARTS = 10**6
 #: A number typed on the totals keypad has at most this many digits.
 MAX_DIGITS = 5
 #: The largest number the totals keypad holds (melded cards, cards in hand).
@@ -600,6 +602,9 @@ class RummyDraft:
     # Burraco for three: who played alone (a seat: side 0 is that player, side 1 the pair,
     # the third side unused), NOBODY (nobody took a pozzetto: a side a seat), None: not said
     solo: int | str | None = None
+    # how often the table started this deal over ("Start over"): a phone's view drawn before
+    # the last start is not this deal's any more (its taps went to a hand or a meld now gone)
+    restarted: int = 0
 
     @classmethod
     def new(cls, *, game: str, side_count: int) -> RummyDraft:
@@ -617,6 +622,8 @@ class RummyDraft:
         }
         if self.solo is not None:
             out["solo"] = self.solo
+        if self.restarted:
+            out["restarted"] = self.restarted
         return out
 
     def view_json(self) -> dict[str, Any]:
@@ -626,11 +633,15 @@ class RummyDraft:
             "suit": self.suit,
             "thru": self.thru,
             "targets": [s.target for s in self.sides],
+            "restarted": self.restarted,
         }
 
     def with_view(self, view: Any) -> RummyDraft:
-        """This draft seen from a phone whose view is ``view`` (kept where it still fits)."""
+        """This draft seen from a phone whose view is ``view`` (kept where it still fits; a
+        view from before the table last started the deal over is not kept at all)."""
         if not isinstance(view, dict):
+            return self
+        if _int(view.get("restarted"), lo=0, hi=MAX_RESTARTS) != self.restarted:
             return self
         self.side = _int(view.get("side"), lo=0, hi=len(self.sides) - 1)
         if view.get("suit") in SUITS:
@@ -665,13 +676,14 @@ class RummyDraft:
             "trump": self.trump,
             "sides": [s.to_json() for s in self.sides],
             **({"solo": self.solo} if self.solo is not None else {}),
+            "restarted": self.restarted,
         }
 
     def dumps(self) -> str:
         """The page's copy, its keys at their default value left out (``from_json`` reads
         them back as those defaults): every tap's answer carries it."""
         raw = self.to_json()
-        for key, default in (("thru", False), ("trump", None)):
+        for key, default in (("thru", False), ("trump", None), ("restarted", 0)):
             if raw[key] == default:
                 del raw[key]
         raw["sides"] = [_side_compact(s) for s in raw["sides"]]
@@ -692,6 +704,7 @@ class RummyDraft:
         if game == "biriba" and raw.get("trump") in SUITS:
             draft.trump = raw["trump"]
         draft.solo = _solo(raw.get("solo"), game, side_count)
+        draft.restarted = _int(raw.get("restarted"), lo=0, hi=MAX_RESTARTS)
         return draft
 
     @classmethod

@@ -140,6 +140,13 @@ class RummyPage:
     def initial_content(self) -> dict[str, Any]:
         return self._initial().content_json()
 
+    def restart_content(self, content: Any) -> dict[str, Any]:
+        """The deal started over from ``content`` (as stored): nothing entered, and counted
+        as one more start, so that every phone's view of it begins afresh too."""
+        fresh = self._initial()
+        fresh.restarted = min(self.compose(content).restarted + 1, st.MAX_RESTARTS)
+        return fresh.content_json()
+
     def is_blank(self, content: Any) -> bool:
         """Nothing was entered in ``content`` (a deal in progress as stored): however its
         sides are counted, no card, number or answer, no trump."""

@@ -300,6 +300,7 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
             "offered": state.offered,
             "unreadable": state.unreadable,
             "confirming": state.confirming,
+            "confirming_reset": state.confirming_reset,
             "confirm_lines": page.confirmations(draft),
             "rejected": _rejected(match, number) if editing else None,
         }
@@ -344,6 +345,7 @@ class _State:
         self.restored = False
         self.unreadable = False
         self.confirming = False
+        self.confirming_reset = False  # "Start over" asked first (a page without JavaScript)
         self.offered = False
         self.overtaken_by = ""
 
@@ -401,18 +403,22 @@ def _post(
             state.error = refusal  # the entry stays, drawn afresh, for a deliberate save
             return None
         return _save(request, access, form, state, editing=editing, drawn=drawn_version)
-    if action == "reset":
-        # started over: this phone's view too (where its taps went: a hand, a meld gone)
-        state.redraw(
-            draft_reset(
-                match=match,
-                number=number,
-                editing=editing,
-                initial=page.initial_content,
-                by=access.label,
-            ),
-            page.compose(page.initial_content(), None).view_json(),
+    if action in ("reset", "reset:yes"):
+        if action == "reset" and not form.confirmed():
+            # every phone's entry is forgotten: asked first (with JavaScript the key asks,
+            # data-ask, and sends the answer; without, the page asks here)
+            state.confirming_reset = True
+            return None
+        # started over, and counted so: every phone's view begins afresh too (where its taps
+        # went: a hand, a meld now gone), this one's at once
+        stored = draft_reset(
+            match=match,
+            number=number,
+            editing=editing,
+            initial=lambda: page.restart_content(draft_content(state.stored)),
+            by=access.label,
         )
+        state.redraw(stored, page.view_of(page.compose(draft_content(stored), None)))
         state.overtaken_by = ""
         return None
     if action == "offer" and editing and seen is not None and document is not None:

@@ -21,17 +21,24 @@ def in_view(page, selector: str) -> bool:
     )
 
 
-def test_on_a_desktop_the_pad_is_beside_the_entry_and_the_keyboard_enters_cards(
-    live_server, chromium
-):
-    phone = new_phone(chromium)  # the match is made on a phone, then opened on a desktop
+def desk_entry(live_server, chromium, game: str):
+    """A match made on a phone and its first deal's entry opened on a desktop (1280 × 800):
+    the desk's page, and the match's scoreboard address."""
+    phone = new_phone(chromium)
     sign_up(phone, live_server.url)
-    scoreboard = new_match(phone, live_server.url, "biriba")
+    scoreboard = new_match(phone, live_server.url, game)
     desktop = chromium.new_context(viewport={"width": 1280, "height": 800})
     desktop.add_cookies(phone.context.cookies())
     page = desktop.new_page()
     page.set_default_timeout(15_000)
     page.goto(scoreboard + "deals/new/")
+    return page, scoreboard
+
+
+def test_on_a_desktop_the_pad_is_beside_the_entry_and_the_keyboard_enters_cards(
+    live_server, chromium
+):
+    page, _scoreboard = desk_entry(live_server, chromium, "biriba")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 1280  # nothing to scroll sideways on a desktop either
     pad = page.locator("#entry .pad").bounding_box()
@@ -137,14 +144,7 @@ def test_on_a_desktop_a_burraco_deal_is_typed_and_saved(live_server, chromium):
     gives the deal's document."""
     from scorekeeper.rules import match as rules_match
 
-    phone = new_phone(chromium)
-    sign_up(phone, live_server.url)
-    scoreboard = new_match(phone, live_server.url, "burraco")
-    desktop = chromium.new_context(viewport={"width": 1280, "height": 800})
-    desktop.add_cookies(phone.context.cookies())
-    page = desktop.new_page()
-    page.set_default_timeout(15_000)
-    page.goto(scoreboard + "deals/new/")
+    page, scoreboard = desk_entry(live_server, chromium, "burraco")
 
     def typed(*presses: str) -> None:
         for key in presses:
