@@ -3,7 +3,7 @@ answer that would send it again.
 
 A deal-entry page is redrawn at every tap, and most of it does not change from one tap to the
 next (the pad's keys, the trump's row, the contracts a declarer may name). Each such part is
-drawn inside ``<sk-keep class="kept" id="keep-NAME" data-keep="NAME" data-keep-of="DIGEST">``,
+drawn inside ``<sk-keep id="keep-NAME" data-keep="NAME" data-keep-of="DIGEST">``,
 DIGEST being a digest of what it draws (an element of its own name: the morph pairs an empty
 part with the phone's part alone, never with a ``<div>`` of the page, which it would empty).
 entry.js sends with each tap the parts the page holds (``kept=NAME:DIGEST,…``); when a part
@@ -52,14 +52,13 @@ def kept_part(name: str, drawn: str, held: Iterable[str]) -> SafeString:
     of = digest(drawn)
     if f"{name}:{of}" in held:
         return format_html(
-            '<sk-keep class="kept" id="keep-{}" data-keep="{}" data-keep-of="{}" data-kept>'
-            "</sk-keep>",
+            '<sk-keep id="keep-{}" data-keep="{}" data-keep-of="{}" data-kept></sk-keep>',
             name,
             name,
             of,
         )
     return format_html(
-        '<sk-keep class="kept" id="keep-{}" data-keep="{}" data-keep-of="{}">{}</sk-keep>',
+        '<sk-keep id="keep-{}" data-keep="{}" data-keep-of="{}">{}</sk-keep>',
         name,
         name,
         of,
