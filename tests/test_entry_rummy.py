@@ -1006,6 +1006,20 @@ def test_a_card_named_whole_chooses_its_suit_and_acts_as_its_rank_key():
     assert draft.suit == "D"
 
 
+def test_a_card_of_neither_the_suit_nor_the_rank_of_a_meld_begun_starts_its_own():
+    """A desk's "ad" then "10c j q" (Enter forgotten): the clubs make a run of their own,
+    all three, where 10♣ and J♣ went into the A♦ meld and Q♣ began another."""
+    draft = st.RummyDraft.new(game="burraco", side_count=2)
+    for action in ("card:AD", "card:10C", "card:JC", "card:QC"):
+        st.rummy_apply(draft, action)
+    assert draft.sides[0].melds == [["AD"], ["10C", "JC", "QC"]]
+    # a card of the suit or of the rank still joins: a run or a set begun, and a wild
+    draft = st.RummyDraft.new(game="burraco", side_count=2)
+    for action in ("card:7H", "card:7S", "card:2C", "new_meld", "card:5D", "card:7D"):
+        st.rummy_apply(draft, action)
+    assert draft.sides[0].melds == [["7H", "7S", "2C"], ["5D", "6D", "7D"]]
+
+
 def test_a_side_said_in_full_keeps_the_phone_on_its_tab():
     """Going out or answering the pot never moves the phone to another side: with two phones
     each pair enters its own side (the other pair's tab may be open, untouched yet, on the
@@ -1140,7 +1154,7 @@ def test_a_rank_that_skips_fills_the_run_in():
     draft = st.RummyDraft.new(game="burraco", side_count=2)
     for action in ("suit:S", "rank:K", "suit:D", "rank:9"):
         st.rummy_apply(draft, action, sets=True)
-    assert draft.sides[0].melds == [["KS", "KD", "9D"]]
+    assert draft.sides[0].melds == [["KS", "KD"], ["9D"]]  # nor joined: a meld of its own
     # cards in hand are never filled
     draft = st.RummyDraft.new(game="biriba", side_count=2)
     for action in ("target:hand", "suit:H", "rank:4", "rank:9"):

@@ -477,13 +477,23 @@ class SideDraft:
         return True
 
     def takes(self, card: str) -> bool:
-        """Whether ``card`` may belong to the meld taps go to: a meld of three cards or more
+        """Whether ``card`` may belong to the meld taps go to: a meld begun (one or two cards)
+        takes a card of its naturals' suit or rank (or a wild); a meld of three cards or more
         that is a run of one suit takes that suit (or a wild) at a rank it does not hold yet,
         a set its rank (or a wild); anything else starts a new meld (one tap saved, and the
         card is shown where it went)."""
         at = self.target_position()
-        if at is None or len(self.melds[at]) < 3 or card == JOKER or card[:-1] == "2":
+        if at is None or card == JOKER or card[:-1] == "2":
             return True
+        if len(self.melds[at]) < 3:
+            # begun: a card that is of neither its suit nor its rank can be in no run nor set
+            # with it (a desk's "10c" after a lone A♦); anything else may yet belong
+            begun = [c for c in self.melds[at] if c != JOKER and c[:-1] != "2"]
+            return (
+                not begun
+                or {c[-1] for c in begun} == {card[-1]}
+                or {c[:-1] for c in begun} == {card[:-1]}
+            )
         rank = self.set_rank()
         if rank is not None:
             return card[:-1] == rank
