@@ -32,7 +32,7 @@ from scorekeeper.rules import burraco, burraco_three, incremental
 from scorekeeper.rules.barbu import DOCUMENT_PLAYER_COUNTS, SettlementLine, tricks_in_deal
 from scorekeeper.rules.base import MatchHeader, MatchResult
 from scorekeeper.rules.errors import Notice, Place, RuleError
-from scorekeeper.rules.rummy import dealer_of
+from scorekeeper.rules.rummy import dealer_of, pot_taken
 from scorekeeper.selectors import match_scored
 from scorekeeper.services import deal_fingerprint, deal_scores_keep
 from scorekeeper.standing import match_state, state_after
@@ -502,10 +502,7 @@ def _rummy_row(
                 ],
                 "parts": parts,
                 "hand": side_deal.get("hand", []),
-                # None: not said (a side counted by its points alone)
-                "took_pot": bool(side_deal.get("took_pot"))
-                if side_score.get("form") != "points" or "took_pot" in side_deal
-                else None,
+                "took_pot": pot_taken(side_deal),  # None: not said
                 "went_out": bool(side_deal.get("went_out")),
                 "final_discard": side_deal.get("final_discard"),
                 # the pair of Burraco for three: what each of its players scores (a half)

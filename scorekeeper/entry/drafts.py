@@ -485,19 +485,18 @@ class SideDraft:
         at = self.target_position()
         if at is None or card == JOKER or card[:-1] == "2":
             return True
+        naturals = [c for c in self.melds[at] if c != JOKER and c[:-1] != "2"]
         if len(self.melds[at]) < 3:
             # begun: a card that is of neither its suit nor its rank can be in no run nor set
             # with it (a desk's "10c" after a lone A♦); anything else may yet belong
-            begun = [c for c in self.melds[at] if c != JOKER and c[:-1] != "2"]
             return (
-                not begun
-                or {c[-1] for c in begun} == {card[-1]}
-                or {c[:-1] for c in begun} == {card[:-1]}
+                not naturals
+                or {c[-1] for c in naturals} == {card[-1]}
+                or {c[:-1] for c in naturals} == {card[:-1]}
             )
         rank = self.set_rank()
         if rank is not None:
             return card[:-1] == rank
-        naturals = [c for c in self.melds[at] if c != JOKER and c[:-1] != "2"]
         if {c[-1] for c in naturals} != {card[-1]}:
             return False
         # a rank the run holds already cannot be in it twice (an ace may: low and high)

@@ -212,6 +212,16 @@ def parse_sides(
     return tuple(sides)
 
 
+def pot_taken(side: Mapping[str, Any]) -> bool | None:
+    """Whether a side of a deal's document took its pot, as the document says it: a side
+    counted by its points alone says nothing unless ``took_pot`` is written (its figure holds
+    the pot either way), any other side did not when it is left out."""
+    totals = side.get("totals")
+    if isinstance(totals, Mapping) and "points" in totals and "took_pot" not in side:
+        return None
+    return side.get("took_pot") is True
+
+
 def parse_side(raw: object, *, spec: GameSpec) -> Side:
     """One side of a deal, card form or totals form."""
     allowed = SIDE_KEYS + (("final_discard",) if spec.final_discard else ())

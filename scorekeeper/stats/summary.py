@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.models import Game
-from scorekeeper.rules import barbu, burraco_three
+from scorekeeper.rules import barbu, burraco_three, rummy
 from scorekeeper.rules.barbu.scoring import COMPULSORY_DOUBLES
 from scorekeeper.rules.base import MatchHeader
 
@@ -100,9 +100,7 @@ def _rummy_columns(header: MatchHeader, deals: list[dict[str, Any]]) -> list[dic
                 column["points"] += players[seat_or_side] if players else side_score["total"]
                 column["deals"] += 1
                 column["went_out"] += bool(side.get("went_out"))
-                # a side counted by its points alone says nothing of its pot unless told
-                told = side_score.get("form") != "points" or "took_pot" in side
-                column["pots_missed"] += told and not side.get("took_pot")
+                column["pots_missed"] += rummy.pot_taken(side) is False
                 for kind, count in side_score.get("bonus_counts", {}).items():
                     column["bonuses"][kind] = column["bonuses"].get(kind, 0) + count
     return columns

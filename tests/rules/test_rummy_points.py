@@ -132,3 +132,13 @@ def test_two_sides_out_is_refused_with_figures_too():
     with pytest.raises(RuleError) as refused:
         score_document(document("biriba", counted(445, went_out=True), counted(5, went_out=True)))
     assert refused.value.code == "two_sides_out"
+
+
+def test_whether_a_side_took_its_pot_as_its_document_says_it():
+    from scorekeeper.rules.rummy import pot_taken
+
+    assert pot_taken({"totals": {"points": 120}}) is None  # the figure holds it: not said
+    assert pot_taken({"totals": {"points": 120}, "took_pot": False}) is False
+    assert pot_taken({"totals": {"points": 120}, "took_pot": True}) is True
+    assert pot_taken({"totals": {"melded": 100, "in_hand": 0}}) is False  # left out: not taken
+    assert pot_taken({"melds": [], "hand": [], "took_pot": True}) is True
