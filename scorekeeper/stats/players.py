@@ -12,6 +12,7 @@ ever the target) and the player's own total in Barbu (the points are zero-sum th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -31,12 +32,18 @@ GAME_ORDER = (Game.BIRIBA, Game.BURRACO, Game.BARBU)
 GAME_LABELS = {Game.BIRIBA: _("Biriba"), Game.BURRACO: _("Burraco"), Game.BARBU: _("Barbu")}
 
 
+def _half_up(exact: Decimal, places: str) -> Decimal:
+    """Rounded as a player rounds by hand: a half goes away from zero (196.25 → 196.3), where
+    Python's round() takes a half to the even digit (196.2)."""
+    return exact.quantize(Decimal(places), rounding=ROUND_HALF_UP)
+
+
 def _percent(part: int, whole: int) -> int | None:
-    return round(100 * part / whole) if whole else None
+    return int(_half_up(Decimal(100 * part) / Decimal(whole), "1")) if whole else None
 
 
 def _average(points: int, count: int) -> float | None:
-    return round(points / count, 1) if count else None
+    return float(_half_up(Decimal(points) / Decimal(count), "0.1")) if count else None
 
 
 @dataclass

@@ -13,10 +13,12 @@ the doubles said and the rotation.
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -36,12 +38,18 @@ HEAD_TO_HEAD_MIN = 3  # the issue: every other player met in at least 3 matches
 COMPULSORY = 2  # rules.md: each other player doubles the declarer twice in their deals
 
 
+def _by_hand(exact: Fraction) -> int:
+    """The nearest whole number, a half away from zero, as a player rounds (2.5 → 3, −2.5 → −3)."""
+    whole = math.floor(abs(exact) + Fraction(1, 2))
+    return whole if exact >= 0 else -whole
+
+
 def _percent(part: int, whole: int) -> int | None:
-    return round(100 * part / whole) if whole else None
+    return _by_hand(Fraction(100 * part, whole)) if whole else None
 
 
 def _average(points: int, count: int) -> float | None:
-    return round(points / count, 1) if count else None
+    return _by_hand(Fraction(10 * points, count)) / 10 if count else None
 
 
 @dataclass
