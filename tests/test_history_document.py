@@ -322,3 +322,26 @@ def test_score_refuses_a_bad_change_naming_it(tmp_path):
     document = {**example("biriba-ex1"), "changes": [{"at": "2026-12-01T20:14:03Z"}]}
     with pytest.raises(CommandError, match=r"^refused: change 1: the required key \"kind\""):
         score(tmp_path, document)
+
+
+def test_an_imported_match_offers_no_undo_of_a_change_made_where_it_came_from(
+    lived, other_user, client
+):
+    """A probe: the copy's scoreboard offered "Undo: take deal 2 off again", a change of the
+    original match; tapping it would have deleted that deal from the copy."""
+    from scorekeeper.history.selectors import change_undoable
+
+    assert change_undoable(lived) is not None
+    copy = services.match_import(owner=other_user, document=match_export_document(lived))
+    assert change_undoable(copy) is None
+    client.force_login(other_user)
+    page = client.get(reverse("match_detail", args=[copy.pk])).content.decode()
+    assert "data-undo=" not in page
+    # a change made here is offered, and only it
+    services.deal_delete(match=fresh(copy), number=fresh(copy).deals.count(), by="Dora")
+    undoable = change_undoable(fresh(copy))
+    assert undoable is not None and undoable.kind == "deleted" and undoable.by == "Dora"
+    page = client.get(reverse("match_detail", args=[copy.pk])).content.decode()
+    assert f'data-undo="{undoable.pk}"' in page
+    # the export says nothing of it: the document is the same as the original's but that deletion
+    assert "imported" not in json.dumps(match_export_document(copy)["changes"])

@@ -27,6 +27,8 @@ __all__ = ["changes_export", "changes_import", "match_export_document"]
 #: another change (a database id in the row, an index in the document).
 DETAIL_KEYS = ("other_deal", "member", "link", "winner", "totals", "reason", "on_behalf")
 REFERENCE_KEYS = ("undo_of", "restores")
+#: The key of an imported change's detail that says so (never written into a document).
+IMPORTED = "imported"
 _ROW_KEYS = ("before", "after", "points_before", "points_after")
 
 
@@ -100,6 +102,7 @@ def changes_import(match: Match, changes: list[dict[str, Any]]) -> None:
 
 def _row(match: Match, change: dict[str, Any], ids: list[int]) -> MatchChange:
     detail: dict[str, Any] = {key: change[key] for key in DETAIL_KEYS if key in change}
+    detail[IMPORTED] = True  # made where the document came from: no Undo offered here
     for key in REFERENCE_KEYS:
         if key in change:
             detail[key] = ids[change[key]]

@@ -26,8 +26,10 @@ CHANGE_ID_MAX = 2**63 - 1
 
 
 def change_undoable(match: Match) -> MatchChange | None:
-    """The change "Undo" would take back: the match's newest change to a deal."""
-    return match.changes.filter(kind__in=UNDOABLE).order_by("-id").first()
+    """The change "Undo" would take back: the match's newest change to a deal made here (a
+    change that came in with an imported document was made elsewhere: nothing to undo)."""
+    changes = match.changes.filter(kind__in=UNDOABLE, detail__imported__isnull=True)
+    return changes.order_by("-id").first()
 
 
 def history_page(match: Match, number: int | None) -> Page:
