@@ -5,8 +5,11 @@ A page that follows its match carries one element ``[data-live]``: the address o
 and the state it was drawn from (``data-live-state``). ``site.js`` asks that address every
 :data:`EVERY_MS` while the tab is visible (never while it is hidden), with the state; the
 answer is ``204`` while nothing changed, ``200`` with the new state when something did (the
-page then redraws its element, the entry page through its tap queue), ``404`` when the address
-no longer leads anywhere (the watch link was replaced): the page stops asking.
+page then redraws its element, the entry page through its tap queue), ``404`` with the plain
+body ``gone`` (:data:`GONE`) when the address no longer leads anywhere (the watch link was
+replaced, the match deleted): the page stops asking and says so (the watch view), or is drawn
+again (the scoreboard, the entry page: the page's own answer says why). A key that is not ours
+gets the site's 404 page, as any address that leads nowhere.
 
 The check costs one small query and nothing else: the address carries a signed key (the match,
 what the page shows) so that no session, user or membership is read; the state is
@@ -27,7 +30,7 @@ from dataclasses import dataclass
 
 from django.core import signing
 from django.db.models import OuterRef, Subquery
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotFound
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
@@ -35,6 +38,10 @@ from scorekeeper.models import DealDraft, Match, ShareLink
 
 #: How often a visible page asks (site.js reads it from the page).
 EVERY_MS = 2000
+
+#: The body of the answer to a key of ours that leads nowhere now (with 404): what the page
+#: followed is gone, for good (a watch link replaced, a match deleted).
+GONE = "gone"
 
 _SALT = "scorekeeper.live"
 _BOARD, _ENTRY, _WATCH = "b", "e", "w"
@@ -81,9 +88,10 @@ def live_entry(match: Match, *, number: int, editing: bool, draft_version: int) 
 
 
 def _state_now(key: object) -> str | None:
-    """The state of what ``key`` follows, in one query; None when it leads nowhere."""
+    """The state of what ``key`` follows, in one query; None when it leads nowhere now.
+    Raises Http404 for a key of no shape this module makes."""
     if not isinstance(key, list) or not key:
-        return None
+        raise Http404
     kind = key[0]
     if kind == _BOARD and len(key) == 2:
         version = Match.objects.filter(pk=key[1]).values_list("version", flat=True).first()
@@ -106,20 +114,21 @@ def _state_now(key: object) -> str | None:
             .first()
         )
         return None if row is None else entry_state(row[0], row[1] or 0)
-    return None
+    raise Http404
 
 
 @require_GET
 def live_check(request: HttpRequest, key: str) -> HttpResponse:
-    """204 while the page's state is the match's, 200 with the new state when not, 404 when
-    the key is not ours or leads nowhere."""
+    """204 while the page's state is the match's, 200 with the new state when not; 404 with
+    :data:`GONE` when the key leads nowhere now (answered without a template, so without a
+    session or a cookie, as every other answer), the site's 404 page when it is not ours."""
     try:
         unsigned = signing.Signer(salt=_SALT).unsign_object(key)
     except signing.BadSignature:
         raise Http404 from None
     now = _state_now(unsigned)
     if now is None:
-        raise Http404
+        return HttpResponseNotFound(GONE, content_type="text/plain; charset=utf-8")
     if request.GET.get("state") == now:
         return HttpResponse(status=204)
     return HttpResponse(now, content_type="text/plain; charset=utf-8")
