@@ -14,10 +14,12 @@ from enum import StrEnum
 from scorekeeper.history.record import Actor
 from scorekeeper.models import Deal, Match
 from scorekeeper.rules.base import MatchHeader, MatchResult
+from scorekeeper.selectors import match_scored
 
 __all__ = [
     "Right",
     "counted_result",
+    "left_out",
     "on_save",
     "review_right",
     "seats_taken",
@@ -40,6 +42,44 @@ def uncounted(match: Match) -> set[int]:
     if not match.confirmation:
         return set()
     return {deal.number for deal in match.deals.all() if deal.status != Deal.Status.COUNTED}
+
+
+def left_out(match: Match, *, before: int | None = None) -> list[int] | None:
+    """What the deals the totals leave out (waiting for the other side, or rejected by it)
+    bring per column (side or player): those numbered before ``before``, every one when
+    ``before`` is None. None when the totals leave none of them out.
+
+    Read from each deal's kept running totals (``Deal.running``): from the match's prefetched
+    deals, else in two small queries whatever the match's length; the match is scored whole
+    only when one of them was stored before its running totals were kept."""
+    if not match.confirmation:
+        return None
+    if "deals" in getattr(match, "_prefetched_objects_cache", {}):
+        deals = list(match.deals.all())
+        numbers = [d.number for d in deals if d.status != Deal.Status.COUNTED]
+        running = {d.number: d.running for d in deals}
+    else:
+        out = Deal.objects.filter(match=match).exclude(status=Deal.Status.COUNTED)
+        if before is not None:
+            out = out.filter(number__lt=before)
+        numbers = list(out.values_list("number", flat=True))
+        wanted = {n for n in numbers} | {n - 1 for n in numbers}
+        kept = Deal.objects.filter(match=match, number__in=wanted)
+        running = dict(kept.values_list("number", "running")) if numbers else {}
+    numbers = sorted(n for n in numbers if before is None or n < before)
+    if not numbers:
+        return None
+    if any(running.get(n) is None for n in numbers) or any(
+        running.get(n - 1) is None for n in numbers if n > 1
+    ):
+        _, result, _ = match_scored(match)  # stored before running totals were kept
+        running = {n: list(r) for n, r in enumerate(result.running, start=1)}
+    width = len(running[numbers[0]])
+    total = [0] * width
+    for n in numbers:
+        previous = running[n - 1] if n > 1 else [0] * width
+        total = [t + a - p for t, a, p in zip(total, running[n], previous, strict=True)]
+    return total
 
 
 def counted_result(result: MatchResult, skip: Collection[int]) -> MatchResult:

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy, pgettext
 
 from scorekeeper import rule_messages
 from scorekeeper.entry import drafts as st
-from scorekeeper.entry.common import Scored, replacing, score_with, suits
+from scorekeeper.entry.common import Scored, counted_totals, replacing, score_with, suits
 from scorekeeper.inputs import parse_int
 from scorekeeper.labels import contract_name
 from scorekeeper.models import Match
@@ -27,7 +27,7 @@ from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.barbu.contracts import OPTIONAL_DATA_KEYS
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.selectors import match_document
-from scorekeeper.standing import match_state, state_after
+from scorekeeper.standing import match_state
 
 COUNTER_LABELS = {
     "tricks": gettext_lazy("Tricks"),
@@ -349,16 +349,14 @@ class BarbuPage:
 
     def _standing(self, preview: dict[str, Any] | None) -> list[dict[str, Any]]:
         """The match totals for the line that stays in sight: after this deal when it scores,
-        else as they stand before it."""
+        else as they stand before it (as the scoreboard counts them: without the deals waiting
+        for the other side or rejected)."""
         if preview and preview["ok"]:
             return [
                 {"name": c["name"], "total": c["running"], "deal": c["total"]}
                 for c in preview["columns"]
             ]
-        if self.number is None:
-            totals = match_state(self.match).totals
-        else:
-            totals = state_after(self.match, self.number - 1).totals
+        totals = counted_totals(self.match, self.number)
         return [
             {"name": self.names[s], "total": totals[s], "deal": None}
             for s in range(self.seat_count)

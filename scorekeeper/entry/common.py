@@ -1,5 +1,6 @@
-"""What both pads share: the match scored with the deal in progress in it, the suits as the
-pad draws them, a card chip, and the confirmation a correction asks."""
+"""What both pads share: the match scored with the deal in progress in it (the totals, as the
+scoreboard's, without the deals waiting for the other side or rejected by it), the suits as
+the pad draws them, a card chip, and the confirmation a correction asks."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
+from scorekeeper.confirmation.selectors import left_out
 from scorekeeper.entry import drafts as st
 from scorekeeper.models import Deal, Match
 from scorekeeper.rules import incremental
@@ -43,7 +45,9 @@ def chip(card: str, action: str) -> dict[str, str]:
 class Scored:
     """The deal in progress scored in the match, or why the rules refuse it: its score (as
     ``MatchResult.deal_scores`` holds it), the running totals after it, and whether the match
-    ends with it (and who wins)."""
+    ends with it (and who wins). Under the confirmation by the other side the running totals
+    leave out the deals before it not accepted yet, as the scoreboard's do, and while any is
+    left out the match does not end with it (accepting them may end it)."""
 
     score: dict[str, Any] | None = None
     running: list[int] | None = None
@@ -85,12 +89,23 @@ def score_with(
         now = incremental.standing(steps[-1].state)
     except RuleError as e:
         return Scored(error=e)
-    return Scored(
-        score=step.score,
-        running=list(step.state.totals),
-        finished=now.finished,
-        winner=now.winner,
-    )
+    running = list(step.state.totals)
+    skip = left_out(match, before=number)
+    if skip is not None:
+        running = [r - s for r, s in zip(running, skip, strict=True)]
+        return Scored(score=step.score, running=running)
+    return Scored(score=step.score, running=running, finished=now.finished, winner=now.winner)
+
+
+def counted_totals(match: Match, number: int | None) -> list[int]:
+    """The match totals before the next deal (``number`` None) or before deal ``number``, as
+    the scoreboard counts them: without the deals waiting for the other side or rejected."""
+    state = match_state(match) if number is None else state_after(match, number - 1)
+    totals = list(state.totals)
+    skip = left_out(match, before=number)
+    if skip is None:
+        return totals
+    return [t - s for t, s in zip(totals, skip, strict=True)]
 
 
 def replacing(number: int | None) -> list[str]:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from scorekeeper import rule_messages
 from scorekeeper.entry import drafts as st
-from scorekeeper.entry.common import Scored, chip, replacing, score_with, suits
+from scorekeeper.entry.common import Scored, chip, counted_totals, replacing, score_with, suits
 from scorekeeper.labels import bonus_name, purity
 from scorekeeper.models import Match
 from scorekeeper.rules import burraco_three, rummy
@@ -451,10 +451,11 @@ class RummyPage:
         }
 
     def _standing_lines(self) -> list[dict[str, Any]]:
-        """The match totals before this deal (shown while the deal does not add up)."""
+        """The match totals before this deal (shown while the deal does not add up), as the
+        scoreboard counts them."""
         if self.number is not None:
             return []
-        totals = list(match_state(self.match).totals)
+        totals = counted_totals(self.match, None)
         return [
             {"name": self.header.side_name(k), "score": None, "total": t, "to_go": None}
             for k, t in enumerate(totals)
