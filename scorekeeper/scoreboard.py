@@ -151,7 +151,11 @@ def scoreboard(
         "columns": columns,
         "cols": len(columns),
         "rows": rows,
+        # every deal stored, a deal waiting for the other side (or rejected) too: the next
+        # deal's number, the last deal's Delete, "Deals 1–10 of N"
         "played": played,
+        # the deals counted in the totals (data-deal-count): those waiting or rejected left out
+        "counted": played - len(skip),
         "target": target,
         "finished": result.finished,
         "winner": None if result.winner is None else names[result.winner],
