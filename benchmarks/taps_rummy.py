@@ -4,13 +4,14 @@ Save, as with benchmarks/taps_barbu.py).
 
 The player uses what the page offers (so the same code measures an older pad too): a run's
 natural cards by suit then ranks: the first and the last rank where a rank that skips fills
-the run in (``data-run-fill``), else "…" (``data-thru``) for four cards or more in a row, a set
-rank first then one suit key a card when the page adds by suit (``data-set-rank``), the hand by
-its value when the page can (``data-hand-as-points``) and it holds two cards or more, the pot
-answered yes / no (``data-pot`` / ``data-pot-no``), going out. A side given as ``totals`` is
-entered on the number keys: by its points for the deal alone where the page offers it
-(``data-mode-points``: what a table that counts by hand writes, the figure the rules core
-gives the side), else melded, in hand and the bonuses.
+the run in (``data-run-fill``; the one rank between two is tapped too while the meld holds no
+wild), else "…" (``data-thru``) for four cards or more in a row, a set rank first then one
+suit key a card when the page adds by suit (``data-set-rank``), the hand by its value when the
+page can (``data-hand-as-points``) and it holds two cards or more, the pot answered yes / no
+(``data-pot`` / ``data-pot-no``), going out. A side given as ``totals`` is entered on the
+number keys: by its points for the deal alone where the page offers it (``data-mode-points``:
+what a table that counts by hand writes, the figure the rules core gives the side), else
+melded, in hand and the bonuses.
 """
 
 from __future__ import annotations
@@ -87,9 +88,12 @@ def _meld(pad: Pad, meld: list[str]) -> None:
     if _is_set(meld) and by_suit:
         naturals = [c for c in meld if c != "JK" and c[:-1] != "2"]
         wilds = [c for c in meld if c not in naturals]
+        # another suit second where there is one: over one card, its own suit's key only
+        # chooses that suit
+        rest = sorted(naturals[1:], key=lambda c: c[-1] == naturals[0][-1])
         _card(pad, naturals[0])
-        for card in naturals[1:]:
-            if pad.attr("data-set-rank"):
+        for k, card in enumerate(rest):
+            if pad.attr("data-set-rank") and (k or card[-1] != naturals[0][-1]):
                 pad.tap(f"suit:{card[-1]}")
             else:
                 _card(pad, card)
@@ -99,12 +103,14 @@ def _meld(pad: Pad, meld: list[str]) -> None:
     suit = next((c[-1] for c in meld if c != "JK" and c[:-1] != "2"), None)
     fills = pad.has("[data-run-fill]")
     after_wild = False  # the card before was a wild that follows a natural of the run's suit
+    wild_seen = False  # a wild is in the meld already
     for i, seg in enumerate(_segments(meld)):
         first = seg[0]
         wild = first == "JK" or (first[:-1] == "2" and first[-1] != suit)
         if wild:
             _card(pad, first, wild_key=first != "JK")
             after_wild = i > 0
+            wild_seen = True
             continue
         rest = seg[1:]
         if fills and after_wild and rest and pad.attr("data-chosen-suit") == first[-1]:
@@ -116,12 +122,15 @@ def _meld(pad: Pad, meld: list[str]) -> None:
         _card(pad, first)
         if fills and rest:
             # the first card, then the last: the ranks between are filled in (an ace high
-            # after a card under eight: up to the king first, then the ace)
+            # after a card under eight: up to the king first, then the ace); one rank between
+            # is not (a wild's place) while the meld holds no wild: it is tapped too
             if rest[-1][:-1] == "A" and RANKS.index(first[:-1]) < 7:
                 if len(rest) > 1:
                     pad.tap("rank:K")
                 pad.tap("rank:A")
             else:
+                if len(rest) == 2 and not wild_seen:
+                    pad.tap(f"rank:{rest[0][:-1]}")
                 pad.tap(f"rank:{rest[-1][:-1]}")
             continue
         end_high = rest and rest[-1][:-1] == "A" and RANKS.index(first[:-1]) < 7

@@ -950,6 +950,23 @@ def test_a_save_with_a_pot_unanswered_is_refused_naming_the_side(auth_client, bi
     assert Deal.objects.get().data["sides"][1]["took_pot"] is False
 
 
+def test_the_pot_question_is_answered_where_the_refusal_asks_it(auth_client, biriba):
+    """A probe: on side 1's tab the refusal asked about side 0, whose yes / no were on side
+    0's tab only. The refusal now carries the answer's keys."""
+    url = new_url(biriba)
+    page = press(auth_client, url, "", *run("H", "3 4 5"), "side:1", *run("S", "3 4 5"), "pot:1")
+    response = auth_client.post(url, {**posted_by(page, "save"), "confirm": "yes"})
+    banner = response.content.decode().split('data-message="pot_unanswered"')[1].split("</p>")[0]
+    assert "Did <bdi>Anna</bdi> &amp; <bdi>Chris</bdi> take the biribaki?" in banner
+    assert 'value="pot:0"' in banner and 'value="pot_no:0"' in banner
+    page = press(auth_client, url, draft_of(response), "pot_no:0")
+    draft = st.RummyDraft.loads(draft_of(page), game="biriba", side_count=2)
+    assert draft.side == 1 and draft.sides[0].took_pot is False  # answered from side 1's tab
+    saved = auth_client.post(url, {**posted_by(page, "save"), "confirm": "yes"})
+    assert saved.status_code == 302
+    assert Deal.objects.get().data["sides"][0]["took_pot"] is False
+
+
 def test_a_save_refused_by_the_rules_says_so_before_the_pot_question(auth_client, biriba):
     url = new_url(biriba)
     page = press(auth_client, url, "", *run("H", "3 4"), "new_meld", *run("S", "3 8"))
@@ -986,7 +1003,7 @@ def test_a_rank_a_run_holds_already_starts_a_run_of_its_own():
         st.rummy_apply(draft, action)
     assert draft.sides[0].melds == [["10S", "JS", "QS", "KS", "AS", "2S"]]
     draft = st.RummyDraft.new(game="biriba", side_count=2)
-    for action in ("suit:S", "rank:A", "rank:3", "rank:K", "rank:A"):
+    for action in ("suit:S", "rank:A", "rank:4", "rank:K", "rank:A"):
         st.rummy_apply(draft, action)
     assert draft.sides[0].melds == [[r + "S" for r in st.RANKS] + ["AS"]]  # A … K A
 
@@ -1015,9 +1032,9 @@ def test_a_card_of_neither_the_suit_nor_the_rank_of_a_meld_begun_starts_its_own(
     assert draft.sides[0].melds == [["AD"], ["10C", "JC", "QC"]]
     # a card of the suit or of the rank still joins: a run or a set begun, and a wild
     draft = st.RummyDraft.new(game="burraco", side_count=2)
-    for action in ("card:7H", "card:7S", "card:2C", "new_meld", "card:5D", "card:7D"):
+    for action in ("card:7H", "card:7S", "card:2C", "new_meld", "card:5D", "card:8D"):
         st.rummy_apply(draft, action)
-    assert draft.sides[0].melds == [["7H", "7S", "2C"], ["5D", "6D", "7D"]]
+    assert draft.sides[0].melds == [["7H", "7S", "2C"], ["5D", "6D", "7D", "8D"]]
 
 
 def test_a_side_said_in_full_keeps_the_phone_on_its_tab():
@@ -1073,7 +1090,7 @@ def test_start_over_on_one_phone_starts_every_phone_s_view_afresh(auth_client, b
     other = press(auth_client, url, "", "side:1", *run("D", "3 5"), "target:hand", "rank:K")
     assert 'data-adding-to="hand"' in other.content.decode()
     press(auth_client, url, "", "reset:yes")  # this phone, while the other's page is drawn
-    after = press(auth_client, url, draft_of(other), *run("D", "8 10"))
+    after = press(auth_client, url, draft_of(other), *run("D", "8 9 10"))
     draft = st.RummyDraft.loads(draft_of(after), game="biriba", side_count=2)
     assert [s.hand for s in draft.sides] == [[], []]
     assert draft.sides[draft.side].melds == [["8D", "9D", "10D"]]
@@ -1131,21 +1148,29 @@ def test_a_rank_that_skips_fills_the_run_in():
     assert meld("suit:H", "rank:4", "rank:J") == [f"{r}H" for r in "4 5 6 7 8 9 10 J".split()]
     assert meld("suit:H", "rank:J", "rank:8") == ["JH", "10H", "9H", "8H"]  # downwards too
     assert meld("suit:S", "rank:9", "rank:A") == ["9S", "10S", "JS", "QS", "KS", "AS"]
-    assert meld("suit:S", "rank:A", "rank:Q") == ["AS", "KS", "QS"]  # a lone ace, then high
+    assert meld("suit:S", "rank:A", "rank:J") == ["AS", "KS", "QS", "JS"]  # a lone ace, then high
     assert meld("suit:C", "rank:A", "rank:4") == ["AC", "2C", "3C", "4C"]  # low: the two natural
     # the wild after a natural stands for the next rank; the fill goes on after it
-    assert meld("suit:D", "rank:6", "rank:8", "card:2C", "rank:Q") == [
+    assert meld("suit:D", "rank:6", "rank:9", "card:2C", "rank:Q") == [
         "6D",
         "7D",
         "8D",
+        "9D",
         "2C",
-        "10D",
         "JD",
         "QD",
     ]
     assert meld("suit:D", "rank:3", "joker", "rank:8") == ["3D", "JK", "5D", "6D", "7D", "8D"]
     # a gap for a wild: the wild first, then the card after the gap
     assert meld("suit:D", "rank:6", "card:2C", "rank:8") == ["6D", "2C", "8D"]
+    # one rank skipped is left for the wild, tapped last as the cards lie (a probe: 4♥ 5♥ 6♥
+    # 8♥ 9♥ then 2♣ got a 7♥ nobody held, and scored a dirty biriba for six cards)
+    naturals_first = ("suit:H", "rank:4", "rank:5", "rank:6", "rank:8", "rank:9", "card:2C")
+    assert meld(*naturals_first) == ["4H", "5H", "6H", "8H", "9H", "2C"]
+    assert meld("suit:S", "rank:9", "rank:J") == ["9S", "JS"]
+    # ... unless the meld holds its wild already: then no wild can be that rank's
+    assert meld("suit:H", "joker", "rank:4", "rank:6") == ["JK", "4H", "5H", "6H"]
+    assert meld("suit:H", "rank:4", "rank:6", "rank:5") == ["4H", "6H", "5H"]
     # nothing to fill: a rank beside the last card, the same rank, ranks already there
     assert meld("suit:H", "rank:4", "rank:5") == ["4H", "5H"]
     assert meld("suit:H", "rank:4", "rank:5", "rank:6", "rank:3") == ["4H", "5H", "6H", "3H"]
@@ -1215,3 +1240,25 @@ def test_the_bar_shows_the_match_totals_and_the_save_key(auth_client, make_match
     bar = body[body.index('class="entry-bar"') : body.index('id="verdict"')]
     assert "data-save" in bar and "bar-total" in bar
     assert body.index("data-save") < body.index('id="pad-keys"')
+
+
+def test_a_suit_key_then_its_rank_out_of_habit_adds_one_card_to_a_set():
+    """Three probes: "K♠ ♦ K" entered K♦ twice (the suit key adds to a set, and the rank key
+    tapped after it out of habit added another); "♥ 3 ♥ 4" gave 3♥ 3♥ 4♥."""
+
+    def melds(*actions: str) -> list[list[str]]:
+        draft = st.RummyDraft.new(game="burraco", side_count=2)
+        for action in actions:
+            st.rummy_apply(draft, action, sets=True)
+        return draft.sides[0].melds
+
+    habit = ("suit:S", "rank:K", "suit:D", "rank:K", "suit:C", "rank:K")
+    assert melds(*habit) == [["KS", "KD", "KC"]]
+    assert melds("suit:S", "rank:K", "suit:D", "suit:C") == [["KS", "KD", "KC"]]  # as before
+    # the suit chosen again over the one card of its suit chooses it: a run goes on
+    assert melds("suit:H", "rank:3", "suit:H", "rank:4", "rank:5") == [["3H", "4H", "5H"]]
+    # two of one card stay possible: the suit key again once the set has two, or the rank
+    assert melds("suit:S", "rank:K", "suit:D", "suit:D") == [["KS", "KD", "KD"]]
+    assert melds("suit:D", "rank:K", "rank:K", "suit:S") == [["KD", "KD", "KS"]]
+    # the habit's rank key is that card only right after its suit key
+    assert melds("suit:S", "rank:K", "suit:D", "card:2C", "rank:K") == [["KS", "KD", "2C", "KD"]]

@@ -442,8 +442,10 @@ class SideDraft:
         go to is a run of ``suit`` so far whose last card is a natural of that suit (or a wild
         right after one: the wild stands for the next rank), the skipped ranks are not in it
         already, and nothing is left to guess: a set, another suit, a rank beside the last
-        card or the same rank add the card as it is. A gap for a wild is left by tapping the
-        wild first (``6♦ 2♣ 8♦``). False when nothing was filled."""
+        card or the same rank add the card as it is. One rank skipped is a wild's place, not
+        filled in, unless the meld holds its wild already: ``4♥ 5♥ 6♥ 8♥`` leaves 7♥ out
+        for the 2♣ tapped last (a probe: a 7♥ nobody held made a biriba), where ``6♦ 2♣ 8♦``
+        and ``4♥ 6♥`` with a joker in the meld need no guess. False when nothing was filled."""
         at = self.target_position()
         if self.mode != "cards" or at is None or not self.melds[at]:
             return False
@@ -471,6 +473,8 @@ class SideDraft:
         held = {c[:-1] for c in naturals}
         if any(c[:-1] in held for c in cards) or len(meld) + len(cards) > 14:
             return False
+        if len(cards) == 2 and len(naturals) == len(meld):
+            return False  # the one rank skipped (cards: it, then the key's) may be a wild's
         if MAX_CARDS - self.card_count() < len(cards):
             return False
         meld.extend(cards)
@@ -608,6 +612,9 @@ class RummyDraft:
     suit: str = "H"  # the suit chosen on this phone's pad
     trump: str | None = None  # Biriba
     thru: bool = False  # this phone's: the next rank ends a run ("…" pressed)
+    # this phone's, for the next key only: the card a suit key just added to a set (K♦ after
+    # K♠): the rank key a player taps next out of habit ("♦ K") names it, it adds no other
+    by_suit: str | None = None
     # Burraco for three: who played alone (a seat: side 0 is that player, side 1 the pair,
     # the third side unused), NOBODY (nobody took a pozzetto: a side a seat), None: not said
     solo: int | str | None = None
@@ -641,6 +648,7 @@ class RummyDraft:
             "side": self.side,
             "suit": self.suit,
             "thru": self.thru,
+            "by_suit": self.by_suit,
             "targets": [s.target for s in self.sides],
             "restarted": self.restarted,
         }
@@ -656,6 +664,7 @@ class RummyDraft:
         if view.get("suit") in SUITS:
             self.suit = view["suit"]
         self.thru = view.get("thru") is True
+        self.by_suit = view["by_suit"] if is_card(view.get("by_suit") or "") else None
         targets = view.get("targets")
         if isinstance(targets, list) and len(targets) == len(self.sides):
             for side, target in zip(self.sides, targets, strict=True):
@@ -682,6 +691,7 @@ class RummyDraft:
             "side": self.side,
             "suit": self.suit,
             "thru": self.thru,
+            "by_suit": self.by_suit,
             "trump": self.trump,
             "sides": [s.to_json() for s in self.sides],
             **({"solo": self.solo} if self.solo is not None else {}),
@@ -692,7 +702,7 @@ class RummyDraft:
         """The page's copy, its keys at their default value left out (``from_json`` reads
         them back as those defaults): every tap's answer carries it."""
         raw = self.to_json()
-        for key, default in (("thru", False), ("trump", None), ("restarted", 0)):
+        for key, default in (("thru", False), ("by_suit", None), ("trump", None), ("restarted", 0)):
             if raw[key] == default:
                 del raw[key]
         raw["sides"] = [_side_compact(s) for s in raw["sides"]]
@@ -710,6 +720,7 @@ class RummyDraft:
         if raw.get("suit") in SUITS:
             draft.suit = raw["suit"]
         draft.thru = raw.get("thru") is True
+        draft.by_suit = raw["by_suit"] if is_card(raw.get("by_suit") or "") else None
         if game == "biriba" and raw.get("trump") in SUITS:
             draft.trump = raw["trump"]
         draft.solo = _solo(raw.get("solo"), game, side_count)
@@ -863,8 +874,11 @@ def rummy_apply(
     seen_side = seen.sides[draft.side]
     n = len(draft.sides)
     thru, draft.thru = draft.thru, False  # "…" holds for the next key only
+    by_suit, draft.by_suit = draft.by_suit, None  # so does the card a suit key added
 
     def rank_key(rank: str) -> None:
+        if by_suit == rank + draft.suit and side.mode == "cards":
+            return  # "♦ K" after K♠: the suit key added K♦, its rank names that card again
         if thru and side.mode == "cards" and side.set_run_end(draft.suit, rank):
             pass
         elif not side.fill_run_to(draft.suit, rank):
@@ -884,8 +898,13 @@ def rummy_apply(
             draft.thru = not thru and side.mode == "cards" and side.target_position() is not None
         case "suit", [suit] if suit in SUITS:
             draft.suit = suit
-            if sets and side.mode == "cards" and (rank := side.set_rank()) is not None:
+            at = side.target_position()
+            lone = side.melds[at] if at is not None and len(side.melds[at]) == 1 else [JOKER]
+            if lone[0] != JOKER and lone[0][-1] == suit:
+                pass  # the suit of the one card there: chosen (♥ 3 ♥ 4 is a run, not 3♥ 3♥)
+            elif sets and side.mode == "cards" and (rank := side.set_rank()) is not None:
                 side.add_card(rank + suit)
+                draft.by_suit = rank + suit
         case "hand", ["points"]:
             if side.mode == "cards":
                 if side.hand_points is None:
