@@ -74,6 +74,20 @@ PLURALS: dict[str, tuple[str, Callable[[int], str]]] = {
             n,
         ),
     ),
+    "{player} must double {declarer} in this deal: {player} owes {owed} of the {required} "
+    "compulsory doubles on {declarer}, and after this one {left} of the deals {declarer} "
+    "declares are left": (
+        "left",
+        lambda n: ngettext(
+            "{player} must double {declarer} in this deal: {player} owes {owed} of the "
+            "{required} compulsory doubles on {declarer}, and after this one {left} of the "
+            "deals {declarer} declares is left",
+            "{player} must double {declarer} in this deal: {player} owes {owed} of the "
+            "{required} compulsory doubles on {declarer}, and after this one {left} of the "
+            "deals {declarer} declares are left",
+            n,
+        ),
+    ),
     "there is no deal {number}: the match has {count} deals so far": (
         "count",
         lambda n: ngettext(

@@ -209,3 +209,28 @@ def test_a_house_value_refusal_names_the_unit_as_written():
     entry = refusal("entry sign")
     with translation.override("en"):
         assert rm.places(entry)[-1] == '"no_last_two.last_two", entry 2'
+
+
+def test_an_enforced_compulsory_double_is_asked_of_the_deal_it_refuses():
+    """A probe: deal 6 was refused with "… (doubles so far: 0), and 1 of those deals is left",
+    which read as impossible, under a banner that said "must double now". The refusal names
+    this deal as the one to mend, and what is owed."""
+    from tests.rules.test_barbu_chinese_poker import DATA
+
+    contracts = ["no_tricks", "no_hearts", "no_queens", "barbu", "no_last_two", "trumps"]
+    # Anna declares; Chris and Dora double her each deal, Babis never
+    deals = [
+        {"contract": c, "doubles": [{"by": 2, "on": 0}, {"by": 3, "on": 0}], **DATA[c]}
+        for c in contracts
+    ]
+    with pytest.raises(RuleError) as refused:
+        score_document(doc({}, deals))
+    error = refused.value
+    assert error.code == "compulsory_doubles" and error.place.deal == 6
+    with translation.override("en"):
+        text = rm.text(error)
+    assert "Babis must double Anna in this deal: Babis owes 2 of the 2 compulsory doubles" in text
+    assert text.endswith("and after this one 1 of the deals Anna declares is left")
+    # the double it asks for mends it
+    deals[-1]["doubles"].append({"by": 1, "on": 0})
+    score_document(doc({}, deals))

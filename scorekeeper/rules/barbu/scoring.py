@@ -331,11 +331,17 @@ class Ledger:
                 Place(seat=seat, field="doubles"),
             )
             if mode is CompulsoryDoubles.ENFORCE:
+                # refused at the first deal after which the doubles can no longer be made: a
+                # double in this very deal mends it, and the refusal says so (a probe read "1
+                # of those deals is left" as impossible, under a banner saying "double now")
                 raise RuleError(
                     notice.code,
-                    notice.template,
+                    "{player} must double {declarer} in this deal: {player} owes {owed} of "
+                    "the {required} compulsory doubles on {declarer}, and after this one {left} "
+                    "of the deals {declarer} declares are left",
                     where=notice.where,
                     place=notice.place,
+                    owed=self.owed(declarer, seat),
                     **notice.params,
                 )
             notices.append(notice)
