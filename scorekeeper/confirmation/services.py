@@ -60,15 +60,43 @@ def _waiting_deal(locked: Match, number: int, drawn_from: str | None) -> Deal:
     if drawn_from and deal_fingerprint(deal.data) != drawn_from:
         raise refusal_deal_changed(number)
     if deal.status != Deal.Status.WAITING:
-        raise RuleError(
-            "deal_not_waiting",
-            gettext(
-                "deal {number} is not waiting for confirmation any more: it was accepted "
-                "or rejected meanwhile"
-            ),
-            number=number,
-        )
+        raise _not_waiting(locked, deal)
     return deal
+
+
+def _not_waiting(locked: Match, deal: Deal) -> RuleError:
+    """The refusal of an answer to ``deal``, no longer waiting: which answer came first, and
+    whose (the rejection on the deal, the acceptance in the match's history, of the deal as it
+    is stored); without them (a deal that never waited), that it does not wait."""
+    number = deal.number
+    if deal.status == Deal.Status.REJECTED and deal.rejected_by:
+        return RuleError(
+            "deal_not_waiting",
+            gettext("deal {number} was rejected by {who} meanwhile"),
+            number=number,
+            who=deal.rejected_by,
+        )
+    accepted = (
+        locked.changes.filter(kind=MatchChange.Kind.CONFIRMED, number=number)
+        .order_by("-pk")
+        .only("by", "after")
+        .first()
+    )
+    if deal.status == Deal.Status.COUNTED and accepted is not None and accepted.after == deal.data:
+        return RuleError(
+            "deal_not_waiting",
+            gettext("deal {number} was accepted by {who} meanwhile"),
+            number=number,
+            who=accepted.by,
+        )
+    return RuleError(
+        "deal_not_waiting",
+        gettext(
+            "deal {number} is not waiting for confirmation any more: it was accepted "
+            "or rejected meanwhile"
+        ),
+        number=number,
+    )
 
 
 def _right(locked: Match, deal: Deal, by: Actor, as_owner: bool) -> Right:

@@ -1,6 +1,8 @@
 """The scoreboard's buttons of the confirmation by the other side (posted to the scoreboard,
 ``scorekeeper.views.match_detail``, as its other buttons are): say which player this phone
-is, accept a waiting deal, reject it with a reason. Each says what it did, or why not."""
+is, accept a waiting deal, reject it with a reason. Each says what it did, or why not; a
+rejection refused (the deal accepted or rejected by someone else meanwhile, or changed) says
+so with the reason that was typed, so that nothing typed is lost."""
 
 from __future__ import annotations
 
@@ -8,11 +10,13 @@ from django.contrib import messages
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
+from scorekeeper import rule_messages
 from scorekeeper.access import Access
 from scorekeeper.confirmation import services
 from scorekeeper.confirmation.selectors import Right
 from scorekeeper.inputs import parse_int
 from scorekeeper.models import MAX_DEALS
+from scorekeeper.rules.errors import RuleError
 
 __all__ = ["ACTIONS", "scoreboard_action"]
 
@@ -60,10 +64,30 @@ def scoreboard_action(request: HttpRequest, access: Access, action: str) -> None
         )
         messages.success(request, text % {"number": number}, extra_tags="deal_confirmed")
     else:
-        services.deal_reject(**common, reason=request.POST.get("reason", ""))
+        reason = request.POST.get("reason", "")
+        try:
+            services.deal_reject(**common, reason=reason)
+        except RuleError as error:
+            _reason_kept(request, error, number, reason)
+            return
         messages.success(
             request,
             _("Deal %(number)s rejected: it waits for its correction, your reason beside it.")
             % {"number": number},
             extra_tags="deal_rejected",
+        )
+
+
+def _reason_kept(request: HttpRequest, error: RuleError, number: int, reason: str) -> None:
+    """Why a rejection of deal ``number`` was refused, then the reason typed for it (the page
+    is drawn again without it: the deal no longer waits, or waits as changed since): to say at
+    the table, or to correct the deal with."""
+    messages.error(request, rule_messages.message(error), extra_tags=error.code)
+    typed = " ".join(reason.split())
+    if typed:
+        messages.warning(
+            request,
+            _("Your rejection of deal %(number)s was not sent. Your reason: “%(reason)s”")
+            % {"number": number, "reason": typed},
+            extra_tags="reason_not_sent",
         )
