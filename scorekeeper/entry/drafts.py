@@ -1585,12 +1585,12 @@ def barbu_apply(
         case "domino", [seat]:
             s = _index(seat, n)
             if s in seen.finish_order:
-                # tapping a placed player takes them (and everyone after them) off
-                if s in draft.finish_order:
-                    kept = draft.finish_order.index(s)
-                    if kept == n - 1:  # the last place followed from the one before: both go
-                        kept -= 1
-                    draft.finish_order = draft.finish_order[:kept]
+                # tapping a placed player takes them (and everyone after them) off; the last
+                # place, which followed from the one before, stays: a player taps it out of
+                # habit (a probe: both went, "Giorgos and Sophie not placed"); tapping the
+                # one before takes both off
+                if s in draft.finish_order and draft.finish_order.index(s) < n - 1:
+                    draft.finish_order = draft.finish_order[: draft.finish_order.index(s)]
             elif s not in draft.finish_order:
                 draft.finish_order.append(s)
                 if len(draft.finish_order) == n - 1:
