@@ -115,6 +115,41 @@ def test_the_card_pad_works_without_javascript(live_server, django_user_model, c
     assert "run 5♦–7♦ · clean" in page.locator("#entry").inner_text()
 
 
+def test_without_javascript_the_meld_being_entered_stays_in_sight(
+    live_server, django_user_model, chromium
+):
+    """A probe: each tap drew the page anew at its top, and with three melds the one being
+    entered sat under the pad. The page now opens at it (#taps-here), below the sticky bar and
+    above the pad."""
+    page = new_phone(chromium, javascript=False)
+    log_in(page, live_server, django_user_model)
+    from scorekeeper import services
+
+    match = services.match_create(
+        owner=django_user_model.objects.get(username="anna"),
+        game="burraco",
+        players=["Anna", "Babis", "Chris", "Dora"],
+        first_dealer=0,
+        rules={},
+    )
+    page.goto(f"{live_server.url}/matches/{match.pk}/deals/new/")
+    for action in [*run("D", "5 6 7"), "new_meld", *run("S", "8 9 10"), "new_meld"]:
+        with page.expect_navigation():
+            tap(page, action)
+    with page.expect_navigation():
+        tap(page, "suit:C")
+    for action in ("rank:3", "rank:4", "rank:5"):
+        with page.expect_navigation():
+            tap(page, action)
+        box = page.locator("#taps-here").bounding_box()
+        bar = page.locator(".entry-bar").bounding_box()
+        pad = page.locator(".pad").first.bounding_box()
+        assert box is not None and bar is not None and pad is not None
+        assert box["y"] >= bar["y"] + bar["height"] - 1, (action, box, bar)  # under the bar
+        assert box["y"] + box["height"] <= pad["y"] + 1, (action, box, pad)  # above the pad
+    assert "3♣" in page.locator("#taps-here").inner_text()
+
+
 # --- a whole match, as a new user --------------------------------------------------------------
 
 # Deal 2 as first entered (by mistake: the sides swapped), deleted, then entered right: Anna &

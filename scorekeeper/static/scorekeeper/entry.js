@@ -86,7 +86,7 @@
     mark();
     var values = queue.shift();
     if (keepParts()) values.kept = heldParts();
-    window.htmx.ajax("POST", form.getAttribute("action"), {
+    window.htmx.ajax("POST", form.getAttribute("action").split("#")[0], {
       source: form,
       target: "#entry",
       swap: "morph:outerHTML",
