@@ -978,6 +978,28 @@ def test_a_save_refused_by_the_rules_says_so_before_the_pot_question(auth_client
     assert 'data-message="meld_too_short"' in banner and "meld 1 (3♥ 4♥)" in banner
 
 
+def test_a_side_without_a_biriba_under_pot_needs_biriba_is_not_asked_for_its_pot(
+    auth_client, make_match
+):
+    """A probe: with "Biribaki needs a biriba" on, the unanswered question (drawn as taken)
+    was refused as "took its biribaki without a biriba", then blamed the side with nothing
+    entered. Without a biriba the deal says it was not taken: no question, no refusal."""
+    match = make_match("biriba", players=["Γιώργος", "Ελένη"], rules={"pot_needs_biriba": True})
+    url = new_url(match)
+    page = press(auth_client, url, "", *run("C", "9 10 J"))
+    body = text(page)
+    assert "without a biriba" not in body
+    assert "no biriba yet" in body and 'data-pot="0"' not in page.content.decode()
+    # a biriba entered: the question is back, and answered it is saved as said
+    page = press(auth_client, url, draft_of(page), "new_meld", *run("H", "3 4 5 6 7 8 9"))
+    assert 'data-pot="0"' in page.content.decode()
+    page = press(auth_client, url, draft_of(page), "pot:0", "side:1", *run("S", "3 4 5"))
+    assert 'data-pot="1"' not in page.content.decode()  # Ελένη has none: not taken
+    saved = auth_client.post(url, {**posted_by(page, "save"), "confirm": "yes"})
+    assert saved.status_code == 302
+    assert [s["took_pot"] for s in Deal.objects.get().data["sides"]] == [True, False]
+
+
 def test_going_out_answers_the_pot_question(auth_client, biriba):
     url = new_url(biriba)
     page = press(auth_client, url, "", *run("H", "3 4 5"), "went_out:0", "side:1", "side:0")

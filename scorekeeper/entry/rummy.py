@@ -205,8 +205,35 @@ class RummyPage:
         return self.seating(draft).side_name(k)
 
     def deal_of(self, draft: st.RummyDraft) -> dict[str, Any]:
-        """The deal as the document writes it (its ``solo`` only while it is asked)."""
-        return draft.deal_json(each_alone=self.three and not self.solo_asked)
+        """The deal as the document writes it (its ``solo`` only while it is asked; a pot the
+        deal says was not taken, :meth:`pots_not_taken`, written so)."""
+        deal = draft.deal_json(each_alone=self.three and not self.solo_asked)
+        for k in self.pots_not_taken(draft):
+            deal["sides"][k]["took_pot"] = False
+        return deal
+
+    def pots_not_taken(self, draft: st.RummyDraft) -> frozenset[int]:
+        """The sides, their pot unanswered, that the deal says did not take it: under Biriba's
+        ``pot_needs_biriba`` a side without a biriba cannot have (the rules core refuses it
+        taken, ``pot_without_biriba``), so it is not asked (a probe: the unanswered question,
+        drawn as taken, was refused as "took its biribaki without a biriba")."""
+        if self.game != "biriba" or not getattr(self.rules, "pot_needs_biriba", False):
+            return frozenset()
+        out = set()
+        for k, side in enumerate(draft.sides[: self.live_sides(draft)]):
+            if side.took_pot is not None or side.went_out or side.mode != "cards":
+                continue
+            try:
+                rummy.score_side_alone(
+                    side.deal_json(game=self.game),  # its pot drawn as taken
+                    self.scoring,
+                    trump=self._trump(draft),
+                    one_player=self.seating(draft).is_one_player(k),
+                )
+            except RuleError as e:
+                if e.code == "pot_without_biriba":
+                    out.add(k)
+        return frozenset(out)
 
     def solo_choices(self, draft: st.RummyDraft) -> list[dict[str, Any]]:
         """The one-tap answers to who played alone: each player, or nobody."""
@@ -247,7 +274,10 @@ class RummyPage:
         return [
             k
             for k, s in enumerate(draft.sides[: self.live_sides(draft)])
-            if s.took_pot is None and not s.went_out and s.mode != "points"
+            if s.took_pot is None
+            and not s.went_out
+            and s.mode != "points"
+            and k not in self.pots_not_taken(draft)
         ]
 
     def solo_refusal(self, draft: st.RummyDraft) -> RuleError | None:
@@ -315,9 +345,12 @@ class RummyPage:
 
     def score_side(self, draft: st.RummyDraft, k: int) -> tuple[Any, RuleError | None]:
         """The side on its own, scored by the engine (the other sides and copies unseen)."""
+        side = draft.sides[k].deal_json(game=self.game)
+        if k in self.pots_not_taken(draft):
+            side["took_pot"] = False
         try:
             scored = rummy.score_side_alone(
-                draft.sides[k].deal_json(game=self.game),
+                side,
                 self.scoring,
                 trump=self._trump(draft),
                 one_player=self.seating(draft).is_one_player(k),
@@ -470,6 +503,7 @@ class RummyPage:
         deal_error: RuleError | None,
     ) -> dict[str, Any]:
         side = draft.sides[k]
+        not_taken = k in self.pots_not_taken(draft)
         # Where inside this side a refusal points: the side alone's, else the whole deal's
         problem: RuleError | None = side_error
         place: Place | None = side_error.place if side_error is not None else None
@@ -482,7 +516,8 @@ class RummyPage:
             "took_pot": side.took_pot,
             # the question is asked (yes / no) unless going out answered it, or the side's
             # points alone hold it
-            "pot_asked": not side.went_out and side.mode != "points",
+            "pot_asked": not side.went_out and side.mode != "points" and not not_taken,
+            "pot_not_taken": not_taken,
             "went_out": side.went_out,
             "score": score.total if score is not None and not side.untouched else None,
             "breakdown": [] if side.untouched else self._breakdown(score),
