@@ -532,6 +532,31 @@ def test_saving_a_deal_with_an_empty_side_asks_first(auth_client, biriba):
     assert "data-ask-confirms" in body  # asked once, by the browser, which then sends yes
 
 
+def test_a_biriba_saved_with_no_trump_asks_first(auth_client, make_match):
+    """A probe saved a clean biriba with no trump chosen: the trump's doubling was lost and
+    nothing said so. A deal with a run biriba and no trump asks (trump doubling on)."""
+    question = "No trump chosen: a biriba in the trump suit scores its bonus twice."
+    deal = [*run("H", "4 5 6 7 8 9 10"), "went_out:0", "side:1", *run("S", "3 4 5"), "pot:1"]
+    match = make_match("biriba")
+    url = new_url(match)
+    body = press(auth_client, url, "", *deal).content.decode()
+    assert question in body  # the Save key asks it (data-ask)
+    saved = save(auth_client, url, draft_of(press(auth_client, url, "", "edit")), htmx=False)
+    assert saved.status_code == 200 and question in text(saved) and not Deal.objects.exists()
+    # the trump said: not asked; no biriba, or trump doubling off: not asked either
+    assert question not in press(auth_client, url, "", "trump:D").content.decode()
+    other = make_match("biriba", rules={"trump_doubles": False})
+    assert question not in press(auth_client, new_url(other), "", *deal).content.decode()
+    third = make_match("biriba")
+    page = press(auth_client, new_url(third), "", *run("H", "4 5 6"), "pot:0", "side:1")
+    assert (
+        question
+        not in press(
+            auth_client, new_url(third), draft_of(page), *run("S", "3 4 5")
+        ).content.decode()
+    )
+
+
 @pytest.mark.parametrize("htmx", [False, True])
 def test_an_empty_side_is_confirmed_on_the_page_before_it_is_saved(auth_client, biriba, htmx):
     url = new_url(biriba)

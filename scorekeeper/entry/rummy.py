@@ -329,7 +329,29 @@ class RummyPage:
             lines.append(
                 _("Nothing entered for %(names)s — save anyway?") % {"names": ", ".join(empty)}
             )
+        if self.trump_unsaid(draft):
+            lines.append(
+                _(
+                    "No trump chosen: a biriba in the trump suit scores its bonus twice. "
+                    "Save without a trump?"
+                )
+            )
         return lines
+
+    def trump_unsaid(self, draft: st.RummyDraft) -> bool:
+        """Biriba with ``trump_doubles``: no trump chosen though a side has a run biriba (it
+        would count twice in the trump's suit). Asked before saving, never a silent default:
+        a probe saved a clean biriba with no trump, and nothing said the doubling was lost."""
+        if self.game != "biriba" or draft.trump or not getattr(self.rules, "trump_doubles", True):
+            return False
+        runs = {"clean_biriba", "dirty_biriba", "clean_whole_suit", "dirty_whole_suit"}
+        for k, side in enumerate(draft.sides[: self.live_sides(draft)]):
+            if side.mode != "cards":
+                continue
+            scored, _error = self.score_side(draft, k)
+            if scored is not None and any(kind in runs for kind, n in scored.bonus_counts if n):
+                return True
+        return False
 
     # -- the rules' view of the draft ---------------------------------------------------------
 
