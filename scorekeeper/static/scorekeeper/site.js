@@ -27,31 +27,41 @@
       lock.addEventListener("release", function () { lock = null; });
     }).catch(function () {});
   }
+  // A notice at the top of the page's main element (made once, its words drawn by the page's
+  // template): the notice with that id, said anew only when its words change.
+  function notice(id, code, text) {
+    var main = document.getElementById("page");
+    if (!main || !text) return null;
+    var shown = document.getElementById(id);
+    if (!shown) {
+      shown = document.createElement("p");
+      shown.id = id;
+      shown.className = "msg error";
+      shown.setAttribute("role", "alert");
+      main.insertBefore(shown, main.firstChild);
+    }
+    shown.setAttribute("data-message", code);
+    if (shown.textContent !== text) shown.textContent = text;
+    return shown;
+  }
+
   // A request that never reached the site (no network, the server restarting): htmx would
   // say nothing, so the page says it. An answer the site gave, even an error, is drawn by
   // htmx itself (base.html's htmx-config swaps 4xx and 5xx too).
   function unreachable(event) {
-    var main = document.getElementById("page");
-    var text = document.body.getAttribute("data-offline-message");
-    if (!main || !text) return;
-    var notice = document.getElementById("connection-lost");
-    if (!notice) {
-      notice = document.createElement("p");
-      notice.id = "connection-lost";
-      notice.className = "msg error";
-      notice.setAttribute("role", "alert");
-      notice.setAttribute("data-message", "connection_lost");
-      main.insertBefore(notice, main.firstChild);
-    }
-    notice.textContent = text;
-    notice.scrollIntoView({ block: "nearest" });
+    var shown = notice("connection-lost", "connection_lost",
+      document.body.getAttribute("data-offline-message"));
+    if (shown) shown.scrollIntoView({ block: "nearest" });
+  }
+  // Once a request gets through again (a tap, the live check), the notice has said its piece.
+  function reached() {
+    var shown = document.getElementById("connection-lost");
+    if (shown) shown.remove();
   }
   document.addEventListener("htmx:sendError", unreachable);
   document.addEventListener("htmx:timeout", unreachable);
-  // Once a request gets through again, the notice has said its piece.
   document.addEventListener("htmx:afterRequest", function (event) {
-    var notice = document.getElementById("connection-lost");
-    if (notice && event.detail && event.detail.xhr && event.detail.xhr.status) notice.remove();
+    if (event.detail && event.detail.xhr && event.detail.xhr.status) reached();
   });
 
   // Live pages (scorekeeper/live.py): the element [data-live] asks its address, with the state
@@ -59,12 +69,16 @@
   // at once when it shows again). 204: nothing changed. 200: something did; the element gets
   // "scorekeeper:changed" (the entry page redraws itself through its tap queue and cancels the
   // event), otherwise it is drawn again in place (the same address with htmx gives the
-  // element's partial; the morph swap keeps what the player opened open). 404: the address
-  // leads nowhere now (a replaced watch link): the page stops asking; its next redraw or
-  // reload says why.
+  // element's partial; the morph swap keeps what the player opened open). 404 (or 410): what
+  // the page follows is gone (a replaced watch link, a deleted match): the page stops asking;
+  // the watch view says so over its figures, dimmed (body[data-live-gone-message]); another
+  // page is drawn again, and its answer says why. Any other answer, or none (no network, a
+  // timeout), says the score shown may be out of date (body[data-live-offline-message], else
+  // data-offline-message) until a check gets through.
   var liveTimer = null;
   var liveAsking = false;
   var keepOpen = false;
+  var LIVE_TIMEOUT_MS = 10000;
 
   function liveElement() { return document.querySelector("[data-live]"); }
 
@@ -86,15 +100,40 @@
     }).then(done, done);
   }
 
+  function liveGone(el) {
+    el.removeAttribute("data-live");
+    var text = document.body.getAttribute("data-live-gone-message");
+    if (!text) { liveRedraw(el); return; }
+    reached();  // the site was reached: what it said is the news
+    el.setAttribute("data-live-gone", "");
+    notice("live-gone", "watch_link_gone", text);
+  }
+
+  function liveUnreachable() {
+    if (document.getElementById("connection-lost")) return;  // a tap's "not sent" says more
+    var body = document.body;
+    notice("connection-lost", "connection_lost",
+      body.getAttribute("data-live-offline-message") || body.getAttribute("data-offline-message"));
+  }
+
   function liveCheck() {
     liveTimer = null;
     var el = liveElement();
     if (!el || liveAsking || document.visibilityState !== "visible") return;
     var state = el.getAttribute("data-live-state") || "";
     var url = el.getAttribute("data-live") + "?state=" + encodeURIComponent(state);
+    var options = { credentials: "same-origin", cache: "no-store" };
+    var timer = null;
+    if (window.AbortController) {  // a check that hangs (a network gone quiet) fails in time
+      var abort = new AbortController();
+      options.signal = abort.signal;
+      timer = setTimeout(function () { abort.abort(); }, LIVE_TIMEOUT_MS);
+    }
     liveAsking = true;
-    window.fetch(url, { credentials: "same-origin", cache: "no-store" }).then(function (answer) {
-      if (answer.status === 404) { el.removeAttribute("data-live"); return; }
+    window.fetch(url, options).then(function (answer) {
+      if (answer.status === 404 || answer.status === 410) { liveGone(el); return; }
+      if (answer.status !== 200 && answer.status !== 204) { liveUnreachable(); return; }
+      reached();
       if (answer.status !== 200) return;
       return answer.text().then(function (now) {
         if (!el.isConnected || now === el.getAttribute("data-live-state")) return;
@@ -103,7 +142,8 @@
         });
         if (el.dispatchEvent(changed)) liveRedraw(el);
       });
-    }).catch(function () { /* no connection: the next check tries again */ }).then(function () {
+    }).catch(liveUnreachable).then(function () {
+      if (timer) clearTimeout(timer);
       liveAsking = false;
       liveSchedule();
     });
