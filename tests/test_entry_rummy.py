@@ -1309,3 +1309,14 @@ def test_a_suit_key_then_its_rank_out_of_habit_adds_one_card_to_a_set():
     assert melds("suit:D", "rank:K", "rank:K", "suit:S") == [["KD", "KD", "KS"]]
     # the habit's rank key is that card only right after its suit key
     assert melds("suit:S", "rank:K", "suit:D", "card:2C", "rank:K") == [["KS", "KD", "2C", "KD"]]
+
+
+def test_a_meld_holding_a_card_more_often_than_the_packs_is_red_on_its_line(
+    auth_client, make_match
+):
+    """A probe: 9♣ 9♣ 9♣ read "set of 9 · clean 30"; only the whole deal's check said later
+    that two packs hold two."""
+    match = make_match("burraco")
+    page = press(auth_client, new_url(match), "", *run("C", "9 9 9"))
+    line = text(page).split("9♣ 9♣ 9♣")[1][:200]
+    assert "✗" in line and "9♣ is in this meld 3 times, but the 2 packs hold 2" in line

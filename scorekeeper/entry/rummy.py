@@ -360,7 +360,7 @@ class RummyPage:
 
     def read_meld(self, cards: list[str], trump: Suit | None) -> dict[str, Any]:
         try:
-            ms = self.scoring.meld_score(tuple(parse_card(c) for c in cards), trump)
+            ms = rummy.read_meld(tuple(parse_card(c) for c in cards), self.scoring, trump)
         except RuleError as e:
             return {"reading": None, "value": None, "error": rule_messages.text(e)}
         return describe_meld(ms)

@@ -504,6 +504,25 @@ def meld_place(number: int, cards: Iterable[Card]) -> str:
     return f"meld {number} ({cards_text(cards)})"
 
 
+def read_meld(cards: Sequence[Card], scoring: RummyScoring, trump: Suit | None) -> MeldScore:
+    """One meld read and scored: refused first when it holds a card more often than the packs
+    do (9♣ 9♣ 9♣ read as a set where two packs hold two: a probe), then by the game."""
+    counts = Counter(cards)
+    spec = scoring.spec
+    for card in sorted(counts):
+        limit = spec.jokers if card.is_joker else spec.copies
+        if counts[card] > limit:
+            raise RuleError(
+                "meld_too_many_copies",
+                "{card} is in this meld {count} times, but the {packs} packs hold {limit}",
+                card=cards_text([card]),
+                count=counts[card],
+                packs=spec.packs,
+                limit=limit,
+            )
+    return scoring.meld_score(cards, trump)
+
+
 def score_side(
     side: Side, scoring: RummyScoring, *, trump: Suit | None, one_player: bool
 ) -> SideScore:
@@ -516,7 +535,7 @@ def score_side(
     if isinstance(side, CardSide):
         for m, cards in enumerate(side.melds, 1):
             try:
-                melds.append(scoring.meld_score(cards, trump))
+                melds.append(read_meld(cards, scoring, trump))
             except RuleError as e:
                 raise e.at(meld_place(m, cards), field="melds", meld=m) from None
         scoring.check_melds(list(zip(side.melds, melds, strict=True)))

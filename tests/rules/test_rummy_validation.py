@@ -110,6 +110,12 @@ CASES: dict[str, Case] = {
             [deal(side(), side()), deal(side(["QS KS AS", "QS KS AS"]), side([], "AH"))],
         ),
     ),
+    "a meld holding a card three times": Case(
+        bad=doc("burraco", [deal(side(["9C 9C 9C"]), side())]),
+        code="meld_too_many_copies",
+        mentions=["deal 1", "Anna & Chris", "meld 1", "9C", "3 times", "hold 2"],
+        good=doc("burraco", [deal(side(["9C 9C 9H"]), side())]),
+    ),
     # --- sides and going out ---
     "wrong number of sides": Case(
         bad=doc("biriba", [deal(side(), side(), side())]),
