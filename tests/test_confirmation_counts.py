@@ -79,12 +79,6 @@ def test_the_entry_page_counts_the_waiting_deal_as_played(auth_client, barbu_wai
     assert "Deal 2 of 28 · Anna declares" in page
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="templates/match_detail.html and templates/watch.html draw data-deal-count from "
-    "board.played (every deal stored): they must draw it from board.counted; remove this mark "
-    "once they do",
-)
 def test_the_pages_hook_counts_the_deals_in_the_totals(auth_client, client, barbu_waiting):
     board = auth_client.get(reverse("match_detail", args=[barbu_waiting.pk])).content.decode()
     link = sharing.share_link_get_or_create(match=barbu_waiting, kind="watch")
