@@ -258,12 +258,16 @@ def option_label(key: str) -> str:
 
 
 def option_value(key: str, value: str) -> str:
-    """A value of option ``key`` by the new-match page's words for it."""
+    """A value of option ``key`` by the new-match page's words for it, quoted as its label is
+    (a probe read "the option “Closing needs” is A clean burraco", the capital mid-sentence)."""
     option = _options().get(key)
-    for choice, label in option.choices if option is not None else ():
+    label = None
+    for choice, text in option.choices if option is not None else ():
         if choice == value:
-            return str(label)
-    return str(labels.OPTION_VALUES.get((key, value), value.replace("_", " ")))
+            label = str(text)
+    if label is None:
+        label = str(labels.OPTION_VALUES.get((key, value), value.replace("_", " ")))
+    return pgettext("an option's label quoted in a sentence", "“{label}”").format(label=label)
 
 
 #: The parts of a match document, as a place names them.

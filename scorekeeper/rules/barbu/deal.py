@@ -394,10 +394,11 @@ def _check_declarer(stated: int, *, header: MatchHeader, rules: BarbuRules, inde
         names = header.players
         raise RuleError(
             "declarer_mismatch",
-            "{stated} cannot declare deal {number}: under {rotation} rotation {declarer} "
-            "declares it",
+            "{stated} cannot declare deal {number}: {declarer} declares it (the option "
+            "{option} is {rotation})",
             stated=names[stated],
             number=index + 1,
+            option=Term("option", "rotation"),
             rotation=Term("rotation", rules.rotation.value),
             declarer=names[declarer],
             where=(names[stated], "declarer"),
