@@ -139,8 +139,12 @@ def test_a_key_pressed_on_a_page_of_a_deal_stored_meanwhile_shows_that_deal(
     assert Deal.objects.get(match=match, number=2).saved_by == "anna"
     response = auth_client.post(url, stale, headers=HTMX if htmx else {})
     assert response.status_code == 200
-    assert "Deal 2 was saved by anna." in text(response)
+    # the same account saved it (its other phone, or this one's save whose answer was lost)
+    assert "Deal 2 was saved by you (anna) a moment ago, on this phone or another." in text(
+        response
+    )
     assert 'data-message="deal_saved_meanwhile"' in response.content.decode()
+    assert f'href="/matches/{match.pk}/deals/2/"' in response.content.decode()  # what is stored
     assert "data-offer" not in response.content.decode()  # its screen showed that same deal
     assert Deal.objects.filter(match=match).count() == 2
     # the deal in progress is the next deal's, and empty
@@ -162,7 +166,9 @@ def test_a_phone_whose_screen_showed_another_deal_may_take_it_as_the_correction(
     assert Deal.objects.get(match=match, number=2).data["sides"][1]["hand"] == ["KS"]
     response = auth_client.post(url, posted_by(mine, "save"), headers=HTMX if htmx else {})
     body = response.content.decode()
-    assert "Deal 2 was saved by anna." in text(response)
+    assert "Deal 2 was saved by you (anna) a moment ago, on this phone or another." in text(
+        response
+    )
     assert "data-offer" in body and "Correct deal 2 with what my screen showed" in body
     offer = posted_by(response, "offer")
     edit = reverse("deal_edit", args=[match.pk, 2])
@@ -406,7 +412,7 @@ def test_a_deal_saved_from_two_tabs_is_stored_once(auth_client, make_match, htmx
     assert Deal.objects.filter(match=match).count() == 2
     second = auth_client.post(url, posted_by(page, "save"), headers=headers)
     assert second.status_code == 200
-    assert "Deal 2 was saved by anna." in text(second)
+    assert "Deal 2 was saved by you (anna) a moment ago, on this phone or another." in text(second)
     assert Deal.objects.filter(match=match).count() == 2
     match.refresh_from_db()
     assert match.deal_count == 2

@@ -183,6 +183,9 @@ def _stored_meanwhile(
         "editing": editing,
         "deal_number": number,
         "saved_by": deal.saved_by,
+        # this account's own save, whose answer was lost (a probe: "saved by eleni_k", her own)
+        "by_you": bool(deal.saved_by) and deal.saved_by == access.label,
+        "breakdown_url": reverse("deal_breakdown", args=[match.pk, number]),
         "offer": offer,
         "offer_url": _entry_url(match, number),
         "next_url": None if finished else _entry_url(match, None),
