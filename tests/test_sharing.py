@@ -400,7 +400,11 @@ def test_a_new_link_replaces_the_old_one_at_once(auth_client, make_match, kind):
     new = ShareLink.objects.get(match=match, kind=kind)
     assert (new.token, new.code) != (old.token, old.code)
     assert version(match) == before + 1
-    assert Client().get(reverse(address, args=[old.token])).status_code == 404
+    gone = Client().get(reverse(address, args=[old.token]))
+    assert gone.status_code == 404
+    if kind == "score":  # the old score link says what happened (a probe: "Nothing here")
+        assert 'data-message="link_gone"' in gone.content.decode()
+        assert "Ask them for the link they use now" in text(gone)
     assert Client().get(reverse(address, args=[new.token])).status_code == 200
     stale = Client().post(reverse("join_code"), {"code": old.code})
     assert stale.status_code == 200 and 'data-message="code_unknown"' in stale.content.decode()

@@ -184,13 +184,21 @@ def _membership(request: HttpRequest, match: Match) -> MatchMember | None:
     return match.members.filter(guest_key=guest_key_digest_of(key)).first()
 
 
+def _link_gone(request: HttpRequest) -> TemplateResponse:
+    """A score link that leads nowhere now (replaced, or its match deleted): said so, 404."""
+    return TemplateResponse(request, "sharing/link_gone.html", {}, status=404)
+
+
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponseBase:
     """The score link: join the match as a co-scorer, as your account or, without one, under
     the name you give (on this phone). Already in (the owner, or joined before): straight to
     the scoreboard. Removed by the owner: a page that says so, until the owner makes a new
     link."""
-    link = _score_link(token)
+    try:
+        link = _score_link(token)
+    except Http404:
+        return _link_gone(request)
     match = link.match
     user = request.user if request.user.is_authenticated else None
     if user is not None and user.pk == match.owner_id:
@@ -217,7 +225,7 @@ def join(request: HttpRequest, token: str) -> HttpResponseBase:
             if error.code == "member_removed":
                 return denied_response(request, AccessDenied("removed"))
             if error.code == "link_gone":
-                raise Http404 from error
+                return _link_gone(request)
             add_rule_error(form, error)
         else:
             messages.success(
