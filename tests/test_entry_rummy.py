@@ -516,7 +516,7 @@ def test_the_keypad_moves_between_the_two_numbers_with_one_key(auth_client, biri
     page = text(press(auth_client, url, "", *keys))
     assert "Melded cards 90" in page
     assert "Cards in hand −10" in page
-    assert "keypad: cards in hand" in page
+    assert "Keypad → cards in hand" in page
     page = text(press(auth_client, url, "", "next_field", "digit:5"))
     assert "Melded cards 905" in page
 

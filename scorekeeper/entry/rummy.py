@@ -592,7 +592,7 @@ class RummyPage:
                 "error": discard_error,
             }
             if side.target == "hand_points":
-                out["target_label"] = _("keypad: the value of the cards in hand (⇅ back to cards)")
+                out["target_label"] = _("the value of the cards in hand (⇅ back to cards)")
             elif side.target == "hand":
                 out["target_label"] = _("cards go to: left in hand")
             elif side.target == "discard":
@@ -610,7 +610,7 @@ class RummyPage:
                 out["target_label"] += " · " + _("…: the next rank ends the run")
         elif side.mode == "points":
             out["points"] = side.points
-            out["target_label"] = _("keypad: points this deal")
+            out["target_label"] = _("points this deal")
         else:
             # the bonuses the rules allow in this deal (a set biriba with sets on, semipulito
             # where the rules have it, a trump biriba with a trump), and any already counted
@@ -638,9 +638,9 @@ class RummyPage:
                 "more_open": any(b["count"] and not b["main"] for b in bonuses),
             }
             out["target_label"] = (
-                _("keypad: melded cards (⇅ switches)")
+                _("melded cards (⇅ switches)")
                 if side.target == "melded"
-                else _("keypad: cards in hand (⇅ switches)")
+                else _("cards in hand (⇅ switches)")
             )
         if problem is not None and not placed:
             out["problem"] = (
