@@ -54,6 +54,7 @@ from scorekeeper.labels import contract_name
 from scorekeeper.live import live_board
 from scorekeeper.matches.barbu_house import base_rules, house_check, house_form
 from scorekeeper.matches.burraco_house import burraco_house_form
+from scorekeeper.matches.carry import carried, kept_fields, table_choice
 from scorekeeper.matches.selectors import home_matches
 from scorekeeper.models import MAX_DEALS, Deal, Game, Match, MatchChange, Player
 from scorekeeper.pages import as_get, page_redirect
@@ -142,25 +143,16 @@ login = LoginView.as_view()
 # A new match
 
 
-def _new_match_choice(source: Any) -> tuple[str, int]:
-    """The game and the number of players: a switch button's value wins over the current."""
-    game = source.get("switch_game") or source.get("game")
-    if game not in PLAYER_COUNTS:
-        game = Game.BIRIBA
-    counts = PLAYER_COUNTS[game]
-    seats = parse_int(source.get("switch_seats") or source.get("seats"), lo=0, hi=max(counts))
-    if seats not in counts:
-        seats = 4 if 4 in counts else max(counts)  # Barbu's five (Salade) only when asked
-    return game, seats
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def match_new(request: HttpRequest) -> HttpResponseBase:
     """Game, players in their seats, first dealer, house rules.
 
-    Switching the game or the number of players is a GET of this page carrying what was
-    typed so far (the switch buttons submit the form with ``formmethod="get"``).
+    Switching the game or the number of players, and a known player's chip (into the first
+    empty seat), are a GET of this page carrying what was typed so far (those buttons submit
+    the form with ``formmethod="get"``; what the new drawing has no box for rides along in
+    hidden fields, :mod:`scorekeeper.matches.carry`). Enter in a box starts the match, as
+    Start does (the form's first submit button is a hidden Start).
     """
     clean_url = None
     if request.method == "GET" and request.GET:
@@ -171,7 +163,7 @@ def match_new(request: HttpRequest) -> HttpResponseBase:
         if not request.htmx and "csrfmiddlewaretoken" in request.GET:
             return redirect(clean_url)
     source = request.POST if request.method == "POST" else request.GET
-    game, seats = _new_match_choice(source)
+    game, seats = table_choice(source)
     known = list(Player.objects.filter(owner=request.user).values_list("name", flat=True))
     # Barbu's house values: a form of their own beside the match's, checked on the page
     posted = request.method == "POST"
@@ -194,15 +186,8 @@ def match_new(request: HttpRequest) -> HttpResponseBase:
             else:
                 return page_redirect(request, match.get_absolute_url())
     else:
-        same_game = request.GET.get("game") == game
-        carried = {
-            key: value
-            for key, value in request.GET.items()
-            if key.startswith("player_") or (same_game and key.startswith("opt_"))
-        }
-        if request.GET.get("first_dealer", "") in {str(seat) for seat in range(seats)}:
-            carried["first_dealer"] = request.GET["first_dealer"]
-        form = MatchForm(initial=carried, game=game, seats=seats)
+        initial = carried(request.GET, game=game, seats=seats)
+        form = MatchForm(initial=initial, game=game, seats=seats)
     template_name = "match_new.html"
     if request.htmx:
         template_name += "#match-form"
@@ -214,6 +199,7 @@ def match_new(request: HttpRequest) -> HttpResponseBase:
         "player_counts": PLAYER_COUNTS[game],
         "known_players": known,
         "table": _table_seats(form),
+        "kept": kept_fields(source, form=form),
         "house": house,
         "burraco_house": burraco_house,
         "house_check": house_check(house, base_rules(source, seats)) if house is not None else None,
