@@ -24,6 +24,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRedirect, push_url
@@ -85,10 +86,23 @@ def home(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(request, template_name, context)
 
 
+def _next_url(request: HttpRequest) -> str:
+    """Where the visitor was going (``next``, as the login takes it: a share link's join page),
+    when it is a page of this site; else ""."""
+    url = request.POST.get("next") or request.GET.get("next") or ""
+    safe = url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return url if safe and url != request.path else ""
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponseBase:
+    """A new account, logged in at once: on to ``next`` when it is a page of this site (the
+    match a share link led to), else to its first match."""
+    next_url = _next_url(request)
     if request.user.is_authenticated:
-        return page_redirect(request, reverse("home"))
+        return page_redirect(request, next_url or reverse("home"))
     if request.method == "POST":
         form = SignupForm(request.POST)
         if form.is_valid():
@@ -99,19 +113,19 @@ def signup(request: HttpRequest) -> HttpResponseBase:
                 if chosen in language_codes():
                     account_language_set(user=user, language=chosen)
             auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(
-                request,
-                names.sentence(
-                    _("Welcome, %(name)s! Start your first match."), name=user.get_username()
-                ),
+            welcome = (
+                _("Welcome, %(name)s! Your account is ready.")
+                if next_url
+                else _("Welcome, %(name)s! Start your first match.")
             )
-            return page_redirect(request, reverse("match_new"))
+            messages.success(request, names.sentence(welcome, name=user.get_username()))
+            return page_redirect(request, next_url or reverse("match_new"))
     else:
         form = SignupForm()
     template_name = "registration/signup.html"
     if request.htmx:
         template_name += "#auth-form"
-    return TemplateResponse(request, template_name, {"form": form})
+    return TemplateResponse(request, template_name, {"form": form, "next": next_url})
 
 
 class LoginView(auth_views.LoginView):
