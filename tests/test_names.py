@@ -464,7 +464,9 @@ def test_the_known_players_chips_are_isolated(auth_client, user):
     _match(user)
     html = auth_client.get("/matches/new/").content.decode()
     assert (
-        '<button type="button" class="chip" data-fill-seat="أحمد 2"><bdi>أحمد 2</bdi></button>'
+        '<button type="submit" name="fill_seat" value="أحمد 2" formmethod="get" '
+        'formaction="/matches/new/" formnovalidate class="chip" data-fill-seat="أحمد 2">'
+        "<bdi>أحمد 2</bdi></button>"
         in html
     )
     assert_isolated(html)

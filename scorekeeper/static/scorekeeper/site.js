@@ -12,6 +12,7 @@
       if (!inputs[i].value.trim()) {
         inputs[i].value = chip.getAttribute("data-fill-seat");
         inputs[i].dispatchEvent(new Event("change", { bubbles: true }));
+        event.preventDefault(); // filled here: the chip's submit (without JavaScript) not needed
         return;
       }
     }
