@@ -4,10 +4,10 @@ Save, as with benchmarks/taps_barbu.py).
 
 The player uses what the page offers (so the same code measures an older pad too): a run's
 natural cards by suit then ranks: the first and the last rank where a rank that skips fills
-the run in (``data-run-fill``; the one rank between two is tapped too while the meld holds no
-wild), else "…" (``data-thru``) for four cards or more in a row, a set rank first then one
-suit key a card when the page adds by suit (``data-set-rank``), the hand by its value when the
-page can (``data-hand-as-points``) and it holds two cards or more, the pot answered yes / no
+the run in (``data-run-fill``; one rank between two is never filled: it is tapped too), else
+"…" (``data-thru``) for four cards or more in a row, a set rank first then one suit key a
+card when the page adds by suit (``data-set-rank``), the hand by its value when the page can
+(``data-hand-as-points``) and it holds two cards or more, the pot answered yes / no
 (``data-pot`` / ``data-pot-no``), going out. A side given as ``totals`` is entered on the
 number keys: by its points for the deal alone where the page offers it (``data-mode-points``:
 what a table that counts by hand writes, the figure the rules core gives the side), else
@@ -103,18 +103,19 @@ def _meld(pad: Pad, meld: list[str]) -> None:
     suit = next((c[-1] for c in meld if c != "JK" and c[:-1] != "2"), None)
     fills = pad.has("[data-run-fill]")
     after_wild = False  # the card before was a wild that follows a natural of the run's suit
-    wild_seen = False  # a wild is in the meld already
     for i, seg in enumerate(_segments(meld)):
         first = seg[0]
         wild = first == "JK" or (first[:-1] == "2" and first[-1] != suit)
         if wild:
             _card(pad, first, wild_key=first != "JK")
             after_wild = i > 0
-            wild_seen = True
             continue
         rest = seg[1:]
         if fills and after_wild and rest and pad.attr("data-chosen-suit") == first[-1]:
             # the wild stands for the rank before this segment: its last rank fills it in
+            # (one rank between is not filled: it is tapped too)
+            if len(seg) == 2:
+                pad.tap(f"rank:{first[:-1]}")
             pad.tap(f"rank:{seg[-1][:-1]}")
             after_wild = False
             continue
@@ -123,13 +124,13 @@ def _meld(pad: Pad, meld: list[str]) -> None:
         if fills and rest:
             # the first card, then the last: the ranks between are filled in (an ace high
             # after a card under eight: up to the king first, then the ace); one rank between
-            # is not (a wild's place) while the meld holds no wild: it is tapped too
+            # is not (a wild's place): it is tapped too
             if rest[-1][:-1] == "A" and RANKS.index(first[:-1]) < 7:
                 if len(rest) > 1:
                     pad.tap("rank:K")
                 pad.tap("rank:A")
             else:
-                if len(rest) == 2 and not wild_seen:
+                if len(rest) == 2:
                     pad.tap(f"rank:{rest[0][:-1]}")
                 pad.tap(f"rank:{rest[-1][:-1]}")
             continue

@@ -1204,7 +1204,7 @@ def test_a_rank_that_skips_fills_the_run_in():
     assert meld("suit:S", "rank:A", "rank:J") == ["AS", "KS", "QS", "JS"]  # a lone ace, then high
     assert meld("suit:C", "rank:A", "rank:4") == ["AC", "2C", "3C", "4C"]  # low: the two natural
     # the wild after a natural stands for the next rank; the fill goes on after it
-    assert meld("suit:D", "rank:6", "rank:9", "card:2C", "rank:Q") == [
+    assert meld("suit:D", "rank:6", "rank:9", "card:2C", "rank:K") == [
         "6D",
         "7D",
         "8D",
@@ -1212,6 +1212,7 @@ def test_a_rank_that_skips_fills_the_run_in():
         "2C",
         "JD",
         "QD",
+        "KD",
     ]
     assert meld("suit:D", "rank:3", "joker", "rank:8") == ["3D", "JK", "5D", "6D", "7D", "8D"]
     # a gap for a wild: the wild first, then the card after the gap
@@ -1221,8 +1222,10 @@ def test_a_rank_that_skips_fills_the_run_in():
     naturals_first = ("suit:H", "rank:4", "rank:5", "rank:6", "rank:8", "rank:9", "card:2C")
     assert meld(*naturals_first) == ["4H", "5H", "6H", "8H", "9H", "2C"]
     assert meld("suit:S", "rank:9", "rank:J") == ["9S", "JS"]
-    # ... unless the meld holds its wild already: then no wild can be that rank's
-    assert meld("suit:H", "joker", "rank:4", "rank:6") == ["JK", "4H", "5H", "6H"]
+    # ... and so with the wild tapped first: it may be that rank's (a second probe)
+    assert meld("suit:H", "joker", "rank:4", "rank:6") == ["JK", "4H", "6H"]
+    wild_first = ("card:2C", "suit:H", "rank:4", "rank:5", "rank:6", "rank:8", "rank:9")
+    assert meld(*wild_first) == ["2C", "4H", "5H", "6H", "8H", "9H"]
     assert meld("suit:H", "rank:4", "rank:6", "rank:5") == ["4H", "6H", "5H"]
     # nothing to fill: a rank beside the last card, the same rank, ranks already there
     assert meld("suit:H", "rank:4", "rank:5") == ["4H", "5H"]

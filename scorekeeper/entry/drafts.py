@@ -442,10 +442,10 @@ class SideDraft:
         go to is a run of ``suit`` so far whose last card is a natural of that suit (or a wild
         right after one: the wild stands for the next rank), the skipped ranks are not in it
         already, and nothing is left to guess: a set, another suit, a rank beside the last
-        card or the same rank add the card as it is. One rank skipped is a wild's place, not
-        filled in, unless the meld holds its wild already: ``4♥ 5♥ 6♥ 8♥`` leaves 7♥ out
-        for the 2♣ tapped last (a probe: a 7♥ nobody held made a biriba), where ``6♦ 2♣ 8♦``
-        and ``4♥ 6♥`` with a joker in the meld need no guess. False when nothing was filled."""
+        card or the same rank add the card as it is. One rank skipped is a wild's place, never
+        filled in: ``4♥ 5♥ 6♥ 8♥`` leaves 7♥ out for the 2♣ tapped last, and so does a wild
+        tapped first (probes: a 7♥ nobody held made a biriba); two ranks or more are no one
+        wild's. False when nothing was filled."""
         at = self.target_position()
         if self.mode != "cards" or at is None or not self.melds[at]:
             return False
@@ -473,7 +473,7 @@ class SideDraft:
         held = {c[:-1] for c in naturals}
         if any(c[:-1] in held for c in cards) or len(meld) + len(cards) > 14:
             return False
-        if len(cards) == 2 and len(naturals) == len(meld):
+        if len(cards) == 2:
             return False  # the one rank skipped (cards: it, then the key's) may be a wild's
         if MAX_CARDS - self.card_count() < len(cards):
             return False
