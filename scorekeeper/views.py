@@ -93,7 +93,8 @@ def _next_url(request: HttpRequest) -> str:
     safe = url_has_allowed_host_and_scheme(
         url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
-    return url if safe and url != request.path else ""
+    # a path of this site only: "0" or "home" would be taken for a view's name (a server error)
+    return url if safe and url.startswith("/") and url != request.path else ""
 
 
 @require_http_methods(["GET", "POST"])

@@ -149,3 +149,12 @@ def test_a_logged_in_visitor_on_the_signup_page_goes_on_to_next(auth_client, joi
 def test_a_next_that_is_the_signup_page_itself_is_no_loop(client):
     response = client.post(SIGNUP, account(next=SIGNUP))
     assert response["Location"] == reverse("match_new")
+
+
+@pytest.mark.parametrize("target", ["0", "home", "match_new", "matches/1/"])
+def test_a_next_that_is_no_path_goes_home_never_to_a_view_by_its_name(client, user, target):
+    """The fuzz test: a logged-in visitor posting next=0 got a server error (redirect() took
+    "0" for a view's name)."""
+    client.force_login(user)
+    response = client.post(reverse("signup"), {"next": target})
+    assert response.status_code == 302 and response["Location"] == reverse("home")
