@@ -219,7 +219,7 @@ def test_two_phones_saving_corrections_from_their_pages(make_match, user):
     page = text(refused[0])
     assert (
         "was changed on another phone since your screen was drawn" in page
-        or "Deal 1 was corrected by anna" in page
+        or "Deal 1 was corrected by you (anna)" in page
     )
     assert sorted(by_phone.values()) == [0, 1]
     # both cards are in the stored deal: the correction is the table's, nothing was lost

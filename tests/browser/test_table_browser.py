@@ -481,7 +481,7 @@ def test_save_tapped_twice_or_resent_stores_the_deal_once(chromium, live_server)
     assert first["status"] == 200 and first["url"] == scoreboard
     assert second["status"] == 200, second["text"][:500]
     assert 'data-message="deal_saved_meanwhile"' in second["text"]
-    assert "Deal 1 was saved by anna" in re.sub(r"<[^>]+>", "", second["text"])
+    assert "Deal 1 was saved by you (anna)" in re.sub(r"<[^>]+>", "", second["text"])
     assert list(Deal.objects.filter(match_id=pk).values_list("number", flat=True)) == [1]
     assert not DealDraft.objects.filter(match_id=pk).exists()
 
@@ -520,7 +520,7 @@ def test_save_tapped_twice_or_resent_stores_the_deal_once(chromium, live_server)
         f"the tabs show (deal, messages) {seen}; deals in progress they began: {begun}"
     )
     expect(others[0].locator('[data-message="deal_saved_meanwhile"]')).to_contain_text(
-        "Deal 2 was saved by anna"
+        "Deal 2 was saved by you (anna)"
     )
     fits(others[0])
 
@@ -541,7 +541,7 @@ def test_without_javascript_back_after_save_then_save_again(chromium, live_serve
     page.locator("#entry [data-save]").click()
     page.wait_for_load_state()
     notice = page.locator('[data-message="deal_saved_meanwhile"]')
-    expect(notice).to_contain_text("Deal 1 was saved by anna")
+    expect(notice).to_contain_text("Deal 1 was saved by you (anna)")
     expect(page.locator("[data-offer]")).to_have_count(0)  # its screen showed the same deal
     fits(page)
     assert list(Deal.objects.filter(match_id=pk).values_list("number", flat=True)) == [1]

@@ -65,7 +65,7 @@ def test_two_phones_enter_their_sides_and_the_deal_is_stored_once(
     tap(second, "save")
     if javascript:
         settled(second)
-    expect(second.locator("#entry")).to_contain_text("Deal 1 was saved by anna")
+    expect(second.locator("#entry")).to_contain_text("Deal 1 was saved by you (anna)")
     fits(second)
     assert re.search(r"/deals/new/$", second.url)
     assert Deal.objects.count() == 1
