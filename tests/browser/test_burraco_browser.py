@@ -96,7 +96,8 @@ def test_a_burraco_deal_entered_on_the_card_pad_updates_the_scoreboard(
     assert "Enter deal 2" in board
 
 
-def test_the_card_pad_works_without_javascript(live_server, django_user_model, chromium):
+def entry_without_javascript(live_server, django_user_model, chromium):
+    """A phone without JavaScript, logged in, on the entry page of a new Burraco match."""
     page = new_phone(chromium, javascript=False)
     log_in(page, live_server, django_user_model)
     from scorekeeper import services
@@ -109,6 +110,11 @@ def test_the_card_pad_works_without_javascript(live_server, django_user_model, c
         rules={},
     )
     page.goto(f"{live_server.url}/matches/{match.pk}/deals/new/")
+    return page
+
+
+def test_the_card_pad_works_without_javascript(live_server, django_user_model, chromium):
+    page = entry_without_javascript(live_server, django_user_model, chromium)
     for action in run("D", "5 6 7"):
         with page.expect_navigation():
             tap(page, action)
@@ -121,18 +127,7 @@ def test_without_javascript_the_meld_being_entered_stays_in_sight(
     """A probe: each tap drew the page anew at its top, and with three melds the one being
     entered sat under the pad. The page now opens at it (#taps-here), below the sticky bar and
     above the pad."""
-    page = new_phone(chromium, javascript=False)
-    log_in(page, live_server, django_user_model)
-    from scorekeeper import services
-
-    match = services.match_create(
-        owner=django_user_model.objects.get(username="anna"),
-        game="burraco",
-        players=["Anna", "Babis", "Chris", "Dora"],
-        first_dealer=0,
-        rules={},
-    )
-    page.goto(f"{live_server.url}/matches/{match.pk}/deals/new/")
+    page = entry_without_javascript(live_server, django_user_model, chromium)
     for action in [*run("D", "5 6 7"), "new_meld", *run("S", "8 9 10"), "new_meld"]:
         with page.expect_navigation():
             tap(page, action)
