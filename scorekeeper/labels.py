@@ -11,6 +11,9 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+#: The minus sign a negative figure is written with, on every page and in every message.
+MINUS = "\u2212"
+
 CONTRACTS: dict[str, Promise] = {
     "no_tricks": _("No tricks"),
     "no_hearts": _("No hearts"),

@@ -44,9 +44,6 @@ from scorekeeper.rules.errors import (
     excerpt,
 )
 
-#: The minus sign the pages write a negative figure with (score_tags.MINUS).
-MINUS = "\u2212"
-
 
 class Problem(Protocol):
     """A refusal or a notice: a :class:`RuleError`, a :class:`Notice`, or a Barbu double's
@@ -199,7 +196,7 @@ def param(value: Any) -> str:
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
     if isinstance(value, int) and value < 0:
-        return f"{MINUS}{-value}"  # as the pages write a figure (a probe: "-37")
+        return f"{labels.MINUS}{-value}"  # as the pages write a figure (a probe: "-37")
     return str(value)
 
 

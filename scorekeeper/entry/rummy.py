@@ -213,27 +213,32 @@ class RummyPage:
         return deal
 
     def pots_not_taken(self, draft: st.RummyDraft) -> frozenset[int]:
-        """The sides, their pot unanswered, that the deal says did not take it: under Biriba's
-        ``pot_needs_biriba`` a side without a biriba cannot have (the rules core refuses it
-        taken, ``pot_without_biriba``), so it is not asked (a probe: the unanswered question,
-        drawn as taken, was refused as "took its biribaki without a biriba")."""
+        """The sides, their pot unanswered, that the deal says did not take it
+        (:meth:`pot_not_taken`)."""
+        live = range(self.live_sides(draft))
+        return frozenset(k for k in live if self.pot_not_taken(draft, k))
+
+    def pot_not_taken(self, draft: st.RummyDraft, k: int) -> bool:
+        """Whether side ``k``'s pot, unanswered, is one the deal says it did not take: under
+        Biriba's ``pot_needs_biriba`` a side without a biriba cannot have (the rules core
+        refuses it taken, ``pot_without_biriba``), so it is not asked (a probe: the unanswered
+        question, drawn as taken, was refused as "took its biribaki without a biriba"). One
+        scoring of that side, only where the option is on."""
+        side = draft.sides[k]
         if self.game != "biriba" or not getattr(self.rules, "pot_needs_biriba", False):
-            return frozenset()
-        out = set()
-        for k, side in enumerate(draft.sides[: self.live_sides(draft)]):
-            if side.took_pot is not None or side.went_out or side.mode != "cards":
-                continue
-            try:
-                rummy.score_side_alone(
-                    side.deal_json(game=self.game),  # its pot drawn as taken
-                    self.scoring,
-                    trump=self._trump(draft),
-                    one_player=self.seating(draft).is_one_player(k),
-                )
-            except RuleError as e:
-                if e.code == "pot_without_biriba":
-                    out.add(k)
-        return frozenset(out)
+            return False
+        if side.took_pot is not None or side.went_out or side.mode != "cards":
+            return False
+        try:
+            rummy.score_side_alone(
+                side.deal_json(game=self.game),  # its pot drawn as taken
+                self.scoring,
+                trump=self._trump(draft),
+                one_player=self.seating(draft).is_one_player(k),
+            )
+        except RuleError as e:
+            return e.code == "pot_without_biriba"
+        return False
 
     def solo_choices(self, draft: st.RummyDraft) -> list[dict[str, Any]]:
         """The one-tap answers to who played alone: each player, or nobody."""
@@ -271,13 +276,11 @@ class RummyPage:
 
     def unanswered(self, draft: st.RummyDraft) -> list[int]:
         """The sides whose pot question is still open (a side that went out took it)."""
+        not_taken = self.pots_not_taken(draft)
         return [
             k
             for k, s in enumerate(draft.sides[: self.live_sides(draft)])
-            if s.took_pot is None
-            and not s.went_out
-            and s.mode != "points"
-            and k not in self.pots_not_taken(draft)
+            if s.took_pot is None and not s.went_out and s.mode != "points" and k not in not_taken
         ]
 
     def solo_refusal(self, draft: st.RummyDraft) -> RuleError | None:
@@ -368,7 +371,7 @@ class RummyPage:
     def score_side(self, draft: st.RummyDraft, k: int) -> tuple[Any, RuleError | None]:
         """The side on its own, scored by the engine (the other sides and copies unseen)."""
         side = draft.sides[k].deal_json(game=self.game)
-        if k in self.pots_not_taken(draft):
+        if self.pot_not_taken(draft, k):
             side["took_pot"] = False
         try:
             scored = rummy.score_side_alone(
@@ -525,7 +528,7 @@ class RummyPage:
         deal_error: RuleError | None,
     ) -> dict[str, Any]:
         side = draft.sides[k]
-        not_taken = k in self.pots_not_taken(draft)
+        not_taken = self.pot_not_taken(draft, k)
         # Where inside this side a refusal points: the side alone's, else the whole deal's
         problem: RuleError | None = side_error
         place: Place | None = side_error.place if side_error is not None else None

@@ -11,12 +11,12 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from scorekeeper import names, rule_messages
+from scorekeeper import labels, names, rule_messages
 from scorekeeper.entry.drafts import RED_SUITS, SUIT_SYMBOLS
 
 register = template.Library()
 
-MINUS = "\u2212"
+MINUS = labels.MINUS
 
 
 @register.filter
