@@ -51,8 +51,12 @@ class Taps:
         self.settled()
 
     def settled(self) -> None:
-        self.page.wait_for_selector("#entry-form:not([data-busy])", state="attached")
-        self.page.wait_for_load_state("networkidle")
+        """Every tap answered and drawn: no tap queued, no htmx request, swap or settle."""
+        self.page.wait_for_function(
+            "() => !document.querySelector("
+            "'#entry-form[data-busy], .htmx-request, .htmx-swapping, .htmx-settling')",
+            polling=20,
+        )
 
     def draft(self) -> dict[str, Any]:
         return json.loads(self.page.locator('#entry input[name="draft"]').input_value())

@@ -9,20 +9,17 @@ carries. The deal-entry tests press a page's keys with :func:`press` and read it
 from __future__ import annotations
 
 import html
+import os
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import settings as hypothesis_settings
 
 from scorekeeper import services
 from scorekeeper.models import Match
-
-# The machines that run the tests are shared: a property is about results, never about speed
-# (speed is measured in benchmarks/), so no per-example deadline.
-hypothesis_settings.register_profile("scorekeeper", deadline=None)
-hypothesis_settings.load_profile("scorekeeper")
+from tests import profiles  # noqa: F401  (the hypothesis profile: ci or dev)
 
 PLAYERS4 = ["Anna", "Babis", "Chris", "Dora"]
 HTMX = {"HX-Request": "true"}
@@ -224,3 +221,56 @@ def make_match(user) -> Callable[..., Match]:
         return match
 
     return make
+
+
+# --- the browser (Debian's Chromium, through Playwright) ---------------------------------------
+# The fixtures live here so that a feature's own browser tests (tests/<feature>/) have them as
+# tests/browser/'s do. Without /usr/bin/chromium the browser tests are skipped with the reason,
+# except when SCOREKEEPER_BROWSER_REQUIRED=1 (CI sets it): then they fail.
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def _chromium_session():
+    """One Chromium for every browser test a test process runs (launching one takes about a
+    second): each test gets it through :func:`chromium`, which closes what the test opened.
+    Fails (not skips) when required and missing."""
+    if not CHROMIUM.exists():
+        reason = f"{CHROMIUM} is missing (apt-get install chromium)"
+        if os.environ.get("SCOREKEEPER_BROWSER_REQUIRED") == "1":
+            pytest.fail(f"SCOREKEEPER_BROWSER_REQUIRED=1 but {reason}")
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def chromium(_chromium_session, settings):
+    """The launched Chromium, for one test: every phone (browser context) the test opens is
+    closed after it, so that no page, cookie or storage passes to the next test."""
+    # The live server speaks plain http: cookies must not insist on https.
+    settings.SESSION_COOKIE_SECURE = False
+    settings.CSRF_COOKIE_SECURE = False
+    settings.ALLOWED_HOSTS = ["*"]
+    browser = _chromium_session
+    assert not browser.contexts, "a test before this one left a phone open"
+    try:
+        yield browser
+    finally:
+        for context in list(browser.contexts):
+            context.close()

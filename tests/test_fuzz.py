@@ -53,6 +53,7 @@ from scorekeeper.entry import barbu as entry_barbu
 from scorekeeper.entry import drafts as entry_state
 from scorekeeper.models import Match
 from tests.conftest import HTMX, PLAYERS4, deal_for
+from tests.profiles import examples
 from tests.test_services import example
 
 FUZZ = settings(
@@ -521,7 +522,7 @@ def test_every_endpoint_refuses_bad_input_without_a_server_error(endpoint, world
     pages, to users who are not staff, are all a redirect to its login)."""
     form = world.page_fields.get(endpoint.name)
 
-    @settings(FUZZ, max_examples=30 if form else 6)
+    @settings(FUZZ, max_examples=examples(30) if form else examples(6))
     @given(data=st.data())
     def fuzz(data):
         request_endpoint(endpoint, world, rolled_back, data)
@@ -700,7 +701,7 @@ def garbled(draw, fields: dict[str, str], *, preview: bool) -> tuple[dict[str, s
 
 
 @pytest.mark.parametrize("game", ("biriba", "burraco", "barbu", "burraco-empty", "finished"))
-@settings(FUZZ, max_examples=20)
+@settings(FUZZ, max_examples=examples(20))
 @given(data=st.data())
 def test_entry_pads_refuse_malformed_keys_without_a_server_error(game, world, rolled_back, data):
     """A few of the page's own keys (to reach its other states: a contract named, the totals
@@ -753,7 +754,7 @@ def test_entry_pads_refuse_malformed_keys_without_a_server_error(game, world, ro
 REFUSAL = re.compile(r'<div class="refusal".*?</div>', re.S)
 
 
-@settings(FUZZ, max_examples=40)
+@settings(FUZZ, max_examples=examples(40))
 @given(
     document=st.one_of(documents, documents.flatmap(mutated)),
     how=st.sampled_from(["paste", "file"]),

@@ -466,7 +466,6 @@ def test_the_known_players_chips_are_isolated(auth_client, user):
     assert (
         '<button type="submit" name="fill_seat" value="أحمد 2" formmethod="get" '
         'formaction="/matches/new/" formnovalidate class="chip" data-fill-seat="أحمد 2">'
-        "<bdi>أحمد 2</bdi></button>"
-        in html
+        "<bdi>أحمد 2</bdi></button>" in html
     )
     assert_isolated(html)

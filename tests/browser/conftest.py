@@ -11,10 +11,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from tests.conftest import run
 
@@ -22,40 +19,9 @@ from tests.conftest import run
 # test (creating the user) must be allowed next to it.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PASSWORD = "a-long-enough-password-1"
 PLAYERS = ["Anna", "Babis", "Chris", "Dora"]
 PHONE_WIDTH = 360
-
-
-@pytest.fixture
-def chromium(settings):
-    """A launched Chromium; fails (not skips) when required and missing."""
-    if not CHROMIUM.exists():
-        reason = f"{CHROMIUM} is missing (apt-get install chromium)"
-        if os.environ.get("SCOREKEEPER_BROWSER_REQUIRED") == "1":
-            pytest.fail(f"SCOREKEEPER_BROWSER_REQUIRED=1 but {reason}")
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    # The live server speaks plain http: cookies must not insist on https.
-    settings.SESSION_COOKIE_SECURE = False
-    settings.CSRF_COOKIE_SECURE = False
-    settings.ALLOWED_HOSTS = ["*"]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 def new_phone(browser, *, javascript: bool = True):
@@ -172,10 +138,18 @@ def tap(page, action: str) -> None:
     page.locator(f'#entry button[name="action"][value="{action}"]').first.click()
 
 
+#: Nothing on its way: no tap waiting in the entry page's queue (``data-busy``), no htmx
+#: request under way, nothing left swapping or settling (htmx's classes for those).
+IDLE = (
+    "() => !document.querySelector("
+    "'#entry-form[data-busy], .htmx-request, .htmx-swapping, .htmx-settling')"
+)
+
+
 def settled(page) -> None:
-    """Every tap answered and the page redrawn."""
-    page.wait_for_selector("#entry-form:not([data-busy])", state="attached")
-    page.wait_for_load_state("networkidle")
+    """Every tap answered and the page redrawn (waiting for that, not for a quiet network:
+    Playwright's "networkidle" waits half a second more, a tap's whole answer on loopback)."""
+    page.wait_for_function(IDLE, polling=20)
 
 
 def keys(page, actions: list[str], *, javascript: bool = True) -> None:

@@ -75,8 +75,7 @@ def test_a_burraco_deal_entered_on_the_card_pad_updates_the_scoreboard(
     page.wait_for_url(re.compile(r"/deals/new/$"))
     for action in DEAL:
         tap(page, action)
-    page.wait_for_selector("#entry-form:not([data-busy])", state="attached")
-    page.wait_for_load_state("networkidle")
+    settled(page)
     entry = page.locator("#entry")
     assert "A legal deal" in entry.inner_text()
     assert "run 10♠–K♠ · dirty · JK = K♠" in entry.inner_text()

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.models import Deal, Match
 
-from .conftest import fits, new_match, new_phone, sign_up
+from .conftest import fits, new_match, new_phone, settled, sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,8 +29,7 @@ def hook(page, selector: str) -> None:
 
 
 def settle(page) -> None:
-    page.wait_for_selector("#entry-form:not([data-busy])", state="attached")
-    page.wait_for_load_state("networkidle")
+    settled(page)
 
 
 def number(page, selector: str) -> int:

@@ -16,7 +16,7 @@ from scorekeeper.models import Match, Player
 from scorekeeper.selectors import match_scored
 from tests.conftest import barbu_deal, rummy_deal
 
-from .conftest import new_phone, sign_up
+from .conftest import new_phone, settled, sign_up
 from .test_long_names_browser import FORTY, LONG, fits, visit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -144,7 +144,7 @@ def submit(page, button, *, javascript: bool) -> None:
     """Press a button of a form: with JavaScript htmx answers in place; without, a page."""
     if javascript:
         button.click()
-        page.wait_for_load_state("networkidle")
+        settled(page)
     else:
         with page.expect_navigation():
             button.click()

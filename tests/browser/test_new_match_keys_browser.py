@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from scorekeeper import services
 from scorekeeper.models import Match
 
-from .conftest import fits, new_phone, sign_up
+from .conftest import fits, new_phone, settled, sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -109,7 +109,7 @@ def test_a_known_players_chip_fills_the_first_empty_seat(live_server, chromium, 
     if javascript:
         chip.click()
         expect(seats.nth(1)).to_have_value("Marco")
-        page.wait_for_load_state("networkidle")
+        settled(page)
     else:
         with page.expect_navigation():
             chip.click()

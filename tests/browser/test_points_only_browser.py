@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import enter_deal, fits, keys, new_match, new_phone, sign_up, tap, totals
+from .conftest import enter_deal, fits, keys, new_match, new_phone, settled, sign_up, tap, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -53,8 +53,7 @@ def test_on_a_desktop_the_keyboard_types_the_figure(live_server, chromium):
     page.locator("body").click(position={"x": 5, "y": 5})
     for key in ("1", "5", "0", "-"):
         page.keyboard.press(key)
-        page.wait_for_selector("#entry-form:not([data-busy])", state="attached")
-        page.wait_for_load_state("networkidle")
+        settled(page)
     expect(page.locator("#entry [data-points-field]")).to_contain_text("−150")
     tap(page, "side:1")
     keys(page, ["digit:2", "digit:0", "digit:0", "went_out:1"])

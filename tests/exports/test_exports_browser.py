@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from scorekeeper import services
 
 # the browser tests' fixture, for a browser test outside tests/browser/
-from tests.browser.conftest import chromium, new_phone, sign_up  # noqa: F401
+from tests.browser.conftest import new_phone, sign_up
 from tests.browser.test_long_names_browser import FORTY, fits
 from tests.conftest import barbu_deal, rummy_deal
 
@@ -32,7 +32,7 @@ def matches(username: str) -> list[int]:
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
-def test_the_sheet_fits_a_phone_and_prints_alone(chromium, live_server, javascript):  # noqa: F811
+def test_the_sheet_fits_a_phone_and_prints_alone(chromium, live_server, javascript):
     page = new_phone(chromium, javascript=True)
     sign_up(page, live_server.url)
     made = matches("anna")

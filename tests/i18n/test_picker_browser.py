@@ -7,13 +7,13 @@ import re
 
 import pytest
 
-from tests.browser.conftest import PASSWORD, PHONE_WIDTH, chromium, fits  # noqa: F401
+from tests.browser.conftest import PASSWORD, PHONE_WIDTH, fits
 from tests.i18n.test_speaking import said
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_greek_phone_picks_italian_in_one_tap(chromium, live_server, speaking, settings):  # noqa: F811
+def test_a_greek_phone_picks_italian_in_one_tap(chromium, live_server, speaking, settings):
     settings.LANGUAGE_COOKIE_SECURE = False  # the live server speaks plain http
     context = chromium.new_context(
         viewport={"width": PHONE_WIDTH, "height": 740},

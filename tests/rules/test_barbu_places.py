@@ -5,11 +5,12 @@ oracle of tests/rules/test_places.py, on the new forms."""
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.profiles import examples
 from tests.rules.test_barbu_properties import matches
 from tests.rules.test_places import checked, mutated
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     data=st.data(),
     doc=st.sampled_from(["chinese_poker", "house", "five"]).flatmap(

@@ -12,6 +12,7 @@ from scorekeeper.rules.barbu.doubles import business_between, check_doubles
 from scorekeeper.rules.base import MatchHeader
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.match import score_document, score_document_full
+from tests.profiles import examples
 
 PLAYERS = ["Anna", "Babis", "Chris", "Dora"]
 FIVE = [*PLAYERS, "Eleni"]
@@ -279,20 +280,20 @@ def check_sums(document):
     return match, out
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(matches(compulsory=False, form="any"))
 def test_any_complete_random_match_sums_to_what_its_values_say(document):
     check_sums(document)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(matches(compulsory=True, form="any"))
 def test_any_complete_random_match_with_compulsory_doubles_is_accepted(document):
     match, out = check_sums(document)
     assert isinstance(out["winner"], int) or out["totals"].count(max(out["totals"])) > 1
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(matches(compulsory=False, form="chinese_poker"))
 def test_a_complete_chinese_poker_match_with_random_nets_and_doubles_is_zero_sum(document):
     match, out = check_sums(document)
@@ -305,7 +306,7 @@ def test_a_complete_chinese_poker_match_with_random_nets_and_doubles_is_zero_sum
         assert deal["score"]["raw"] == [multiplier * n for n in deal["net"]]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(matches(compulsory=False, form="house_zero"))
 def test_house_values_whose_totals_add_up_to_zero_keep_every_complete_match_at_zero(document):
     match, out = check_sums(document)
@@ -313,7 +314,7 @@ def test_house_values_whose_totals_add_up_to_zero_keep_every_complete_match_at_z
     assert sum(out["totals"]) == 0
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(matches(compulsory=False, form="five"))
 def test_a_complete_five_player_salade_is_every_deal_of_each_declarer(document):
     match, out = check_sums(document)

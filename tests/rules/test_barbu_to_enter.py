@@ -25,6 +25,7 @@ from scorekeeper.rules.match import (
     score_document_full,
     score_match,
 )
+from tests.profiles import examples
 
 from .test_barbu_deals import DATA, DOUBLED, PLAYERS, VARIANT_OF, doc, rules_for
 from .test_barbu_properties import matches
@@ -585,7 +586,7 @@ def test_swapping_any_two_deals_of_a_declarer_gives_a_document_that_scores(varia
                     assert partner == b
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), document=matches(compulsory=True))
 def test_swapping_any_two_deals_of_one_series_of_a_random_match(data, document):
     match = parse_document(document)

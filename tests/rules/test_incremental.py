@@ -63,6 +63,7 @@ from scorekeeper.rules.match import (
     score_document_full,
     score_match,
 )
+from tests.profiles import examples
 
 PLAYERS = ["Anna", "Babis", "Chris", "Dora"]
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
@@ -70,7 +71,7 @@ SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 
 def _examples(n: int) -> settings:
     return settings(
-        max_examples=n,
+        max_examples=examples(n),
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )

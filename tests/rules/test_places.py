@@ -28,6 +28,7 @@ from scorekeeper.rules import match as rules_match
 from scorekeeper.rules.base import MatchHeader
 from scorekeeper.rules.errors import EXCERPT_MAX, Notice, Place, RuleError
 from scorekeeper.rules.schema import place_of_path
+from tests import profiles
 
 from .test_barbu_properties import matches
 from .test_rummy_properties import legal_documents
@@ -246,7 +247,9 @@ def mutated(draw: st.DrawFn, doc: dict) -> dict:
     return draw(st.sampled_from(list(mutations(doc, path))))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=profiles.examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(data=st.data(), doc=legal_documents())
 def test_mutated_random_rummy_deals_point_where_their_words_say(data, doc):
     error = checked(data.draw(mutated(doc)))
@@ -254,7 +257,9 @@ def test_mutated_random_rummy_deals_point_where_their_words_say(data, doc):
         assert error.place.deal is not None
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=profiles.examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(data=st.data(), doc=matches(compulsory=True))
 def test_mutated_random_barbu_matches_point_where_their_words_say(data, doc):
     error = checked(data.draw(mutated(doc)))

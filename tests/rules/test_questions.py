@@ -18,6 +18,7 @@ from scorekeeper.rules.barbu import Contract, Double, Shortcut
 from scorekeeper.rules.base import MatchHeader
 from scorekeeper.rules.cards import Card, Suit
 from scorekeeper.rules.errors import Place, RuleError
+from tests.profiles import examples
 
 from .test_barbu_properties import matches, suit_tables
 from .test_rummy_properties import legal_documents
@@ -52,7 +53,7 @@ def test_a_bad_card_in_hand_is_refused_with_its_place():
     assert error.place == Place(card=2, field="hand")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(doc=legal_documents())
 def test_a_hand_counts_what_the_deal_scores_for_it_and_a_side_alone_what_the_deal_scores(doc):
     match = rules_match.parse_document(doc)
@@ -175,7 +176,7 @@ def test_the_gainer_of_a_settlement_line_is_nobody_when_the_two_are_even():
         assert barbu.SettlementLine.from_json(line.as_json()) == line
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(matches(compulsory=False))
 def test_the_gainer_gains_what_the_payer_pays_in_every_scored_deal(document):
     out = rules_match.score_document(document)
@@ -264,7 +265,7 @@ def test_a_real_suit_table_adds_up_and_its_rest_is_what_it_holds(table, seat, su
     assert barbu.suit_rest(table, seat, suit) == table[seat][suit]
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(matches(compulsory=False))
 def test_every_scored_deal_passes_its_sum_check_and_a_wrong_sum_fails(document):
     match = rules_match.parse_document(document)
@@ -326,7 +327,7 @@ def test_shortcut_choices_in_a_positive_contract_and_in_king():
     assert all(c.reason.code == "no_doubling" and c.doubles == () for c in king.values())
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     declarer=st.integers(0, 3),
     contract=st.sampled_from(list(barbu.contracts_of(barbu.Variant.RAVAGE_CITY))),

@@ -21,6 +21,7 @@ from scorekeeper.rules.cards import JOKER, SUITS, Card, Suit, cards_text
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.match import parse_document, score_document
 from scorekeeper.rules.melds import MeldRules, read_meld
+from tests.profiles import examples
 
 DOUBLE_PACK: list[Card] = [Card(r, s) for s in SUITS for r in range(1, 14)] * 2 + [JOKER] * 4
 assert len(DOUBLE_PACK) == 108
@@ -53,7 +54,9 @@ BURRACO_RULES: list[dict[str, Any]] = [
 ]
 PLAYERS = ["Anna", "Babis", "Chris", "Dora"]
 
-SLOW = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def _place_card(place: int, suit: Suit) -> Card:
