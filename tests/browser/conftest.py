@@ -150,6 +150,8 @@ def settled(page) -> None:
     """Every tap answered and the page redrawn (waiting for that, not for a quiet network:
     Playwright's "networkidle" waits half a second more, a tap's whole answer on loopback)."""
     page.wait_for_function(IDLE, polling=20)
+    # and a quiet network still: without it two winner tests raced (to look into)
+    page.wait_for_load_state("networkidle")
 
 
 def keys(page, actions: list[str], *, javascript: bool = True) -> None:
