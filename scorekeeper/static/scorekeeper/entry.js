@@ -191,6 +191,47 @@
     event.preventDefault();
   });
 
+  // Every key keeps its meaning while the page is redrawn. The morph swap keeps an element and
+  // rewrites it to match the answer: without an id of its own, the key under a finger (or held
+  // by a test between finding it and clicking it) could become another one, "in hand" turned
+  // "meld 1" when a meld was added above it, and the tap went there (issue 24: a card in a new
+  // meld). Each key of the entry gets an id naming its action and its place among the keys of
+  // that action, in what is drawn and in every answer before it is morphed in (the entry-keys
+  // extension, listed before the morph one on the form): Idiomorph matches a key only with the
+  // key of the same id, so a key whose action changed is a new element. The parts kept as they
+  // are ({% keep %}) are left out: an answer leaves their keys out. #taps-here (where a page
+  // without JavaScript opens) moves from meld to meld: not an identity, so it is taken away.
+  var KEY_ID = "data-key-id";
+  function labelKeys(root) {
+    if (!root || !root.querySelectorAll) return;
+    var anchor = root.querySelector("#taps-here");
+    if (anchor) anchor.removeAttribute("id");
+    var count = {};
+    var keys = root.querySelectorAll("button[name=action]");
+    for (var i = 0; i < keys.length; i++) {
+      var key = keys[i];
+      if (key.closest("[data-keep]") || (key.id && !key.hasAttribute(KEY_ID))) continue;
+      var n = count[key.value] || 0;
+      count[key.value] = n + 1;
+      key.id = "key:" + key.value + ":" + n;
+      key.setAttribute(KEY_ID, "");
+    }
+  }
+  function defineKeys() {
+    if (!window.htmx || defineKeys.done) return;
+    defineKeys.done = true;
+    window.htmx.defineExtension("entry-keys", {
+      handleSwap: function (style, target, fragment) {
+        labelKeys(target);
+        labelKeys(fragment);
+        return false;  // the morph extension swaps
+      }
+    });
+    labelKeys(document.getElementById("entry"));
+  }
+  defineKeys();
+  document.addEventListener("DOMContentLoaded", defineKeys);
+
   // The pad folded (its <details> closed) stays folded when a tap's answer is morphed in, and
   // open stays open: the answer always draws it open, and the morph may draw it anew (an
   // element made empty, then given the answer's attributes), which must open it then.
@@ -238,6 +279,8 @@
     var box = target.getBoundingClientRect();
     var pad = entry.querySelector(".pad");
     var bottom = pad ? pad.getBoundingClientRect().top : window.innerHeight;
-    if (box.bottom > bottom || box.top < 0) target.scrollIntoView({ block: "center", behavior: "smooth" });
+    // at once, not smoothly: a page still gliding moves the keys under the next tap (a tap on
+    // Save pressed at one place and let go at another was no tap at all: issue 24)
+    if (box.bottom > bottom || box.top < 0) target.scrollIntoView({ block: "center", behavior: "instant" });
   });
 })();
