@@ -50,9 +50,14 @@ serve: install
 	  --bind $${HOST:-127.0.0.1}:$${PORT:-8000} \
 	  --access-logfile -
 
+# The tests run side by side on every core (pytest-xdist; TEST_WORKERS=0 runs them in one
+# process, e.g. to read a failure's output in order). A worker that is free takes tests from a
+# busy one (worksteal); the browser tests, the longest, are handed out first (tests/conftest.py).
+TEST_WORKERS ?= auto
+
 test: install
 	$(VENV)/bin/ruff check .
-	DEBUG= $(VENV)/bin/pytest
+	DEBUG= $(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal
 
 lint: install
 	$(VENV)/bin/ruff check .
