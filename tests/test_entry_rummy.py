@@ -1329,3 +1329,32 @@ def test_a_meld_holding_a_card_more_often_than_the_packs_is_red_on_its_line(
     page = press(auth_client, new_url(match), "", *run("C", "9 9 9"))
     line = text(page).split("9♣ 9♣ 9♣")[1][:200]
     assert "✗" in line and "9♣ is in this meld 3 times, but the 2 packs hold 2" in line
+
+
+def test_another_phone_s_start_over_keeps_this_phone_s_side_and_suit(client, make_match, user):
+    """Issue 24, item 1: Bruno is on the second side with ♣ chosen; Anna starts over. His next
+    taps stay on his side, in his suit, and his page says who started over (after its redraw,
+    the empty key entry.js sends, and after a reload alike)."""
+    from django.test import Client
+
+    match = make_match("biriba")
+    url = new_url(match)
+    anna, bruno = Client(), Client()
+    anna.force_login(user)
+    bruno.force_login(user)
+    bruno_page = press(bruno, url, "", "side:1", *run("C", "3 4 5"), "suit:C")
+    press(anna, url, "", *run("H", "7 8 9"), "reset:yes")
+
+    for redraw in ("", "suit:C"):  # the live check's redraw; a key tapped at once
+        again = press(bruno, url, draft_of(bruno_page), redraw)
+        draft = st.RummyDraft.loads(draft_of(again), game="biriba", side_count=2)
+        assert (draft.side, draft.suit) == (1, "C"), redraw
+        assert 'data-message="draft_restarted"' in again.content.decode()
+        assert "anna started this deal over" in text(again)
+    reloaded = bruno.get(url)
+    assert st.RummyDraft.loads(draft_of(reloaded), game="biriba", side_count=2).side == 1
+
+    after = press(bruno, url, draft_of(bruno_page), *run("C", "9 10 J"))
+    draft = st.RummyDraft.loads(draft_of(after), game="biriba", side_count=2)
+    assert draft.sides[1].melds == [["9C", "10C", "JC"]] and draft.sides[0].melds == []
+    assert 'data-message="draft_restarted"' not in after.content.decode()  # told once

@@ -124,7 +124,7 @@ class BarbuPage:
     def initial_content(self) -> dict[str, Any]:
         return self._initial().to_json()
 
-    def restart_content(self, content: Any) -> dict[str, Any]:
+    def restart_content(self, content: Any, *, by: str = "") -> dict[str, Any]:
         """The deal started over (a view here holds nothing a start over leaves behind)."""
         return self.initial_content()
 

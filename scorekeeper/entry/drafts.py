@@ -51,6 +51,8 @@ BONUS_KINDS: dict[str, tuple[str, ...]] = {
 
 #: The most a deal's start over is counted (then it stays there; a view is never that old).
 MAX_RESTARTS = 10**6
+#: The longest name a draft keeps (who started it over): an account's name or a label.
+MAX_NAME = 150
 #: A number typed on the totals keypad has at most this many digits.
 MAX_DIGITS = 5
 #: The largest number the totals keypad holds (melded cards, cards in hand).
@@ -621,6 +623,11 @@ class RummyDraft:
     # how often the table started this deal over ("Start over"): a phone's view drawn before
     # the last start is not this deal's any more (its taps went to a hand or a meld now gone)
     restarted: int = 0
+    # who started it over last (shared, with ``restarted``), for the other phones' notice
+    restarted_by: str = ""
+    # this phone's, for the page drawn now only: its view was drawn before the table last
+    # started the deal over (another phone did): its side and suit are kept, the page says so
+    restarted_since: bool = False
 
     @classmethod
     def new(cls, *, game: str, side_count: int) -> RummyDraft:
@@ -640,6 +647,8 @@ class RummyDraft:
             out["solo"] = self.solo
         if self.restarted:
             out["restarted"] = self.restarted
+        if self.restarted_by:
+            out["restarted_by"] = self.restarted_by
         return out
 
     def view_json(self) -> dict[str, Any]:
@@ -654,15 +663,19 @@ class RummyDraft:
         }
 
     def with_view(self, view: Any) -> RummyDraft:
-        """This draft seen from a phone whose view is ``view`` (kept where it still fits; a
-        view from before the table last started the deal over is not kept at all)."""
+        """This draft seen from a phone whose view is ``view`` (kept where it still fits). A
+        view from before the table last started the deal over keeps the phone's own choices,
+        its open side and its suit (another phone's Start over never moves it to another
+        side: issue 24), not where its taps went (a hand, a meld now gone): they go to a new
+        meld, and :attr:`restarted_since` says so for the page."""
         if not isinstance(view, dict):
-            return self
-        if _int(view.get("restarted"), lo=0, hi=MAX_RESTARTS) != self.restarted:
             return self
         self.side = _int(view.get("side"), lo=0, hi=len(self.sides) - 1)
         if view.get("suit") in SUITS:
             self.suit = view["suit"]
+        if _int(view.get("restarted"), lo=0, hi=MAX_RESTARTS) != self.restarted:
+            self.restarted_since = True
+            return self
         self.thru = view.get("thru") is True
         self.by_suit = view["by_suit"] if is_card(view.get("by_suit") or "") else None
         targets = view.get("targets")
@@ -725,6 +738,8 @@ class RummyDraft:
             draft.trump = raw["trump"]
         draft.solo = _solo(raw.get("solo"), game, side_count)
         draft.restarted = _int(raw.get("restarted"), lo=0, hi=MAX_RESTARTS)
+        by = raw.get("restarted_by")
+        draft.restarted_by = by[:MAX_NAME] if isinstance(by, str) and draft.restarted else ""
         return draft
 
     @classmethod

@@ -140,11 +140,13 @@ class RummyPage:
     def initial_content(self) -> dict[str, Any]:
         return self._initial().content_json()
 
-    def restart_content(self, content: Any) -> dict[str, Any]:
-        """The deal started over from ``content`` (as stored): nothing entered, and counted
-        as one more start, so that every phone's view of it begins afresh too."""
+    def restart_content(self, content: Any, *, by: str = "") -> dict[str, Any]:
+        """The deal started over from ``content`` (as stored) by ``by``: nothing entered, and
+        counted as one more start, so that every phone's view of it begins afresh too (each
+        keeps its side and suit, and is told who started over)."""
         fresh = self._initial()
         fresh.restarted = min(self.compose(content).restarted + 1, st.MAX_RESTARTS)
+        fresh.restarted_by = by[: st.MAX_NAME]
         return fresh.content_json()
 
     def is_blank(self, content: Any) -> bool:

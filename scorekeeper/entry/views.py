@@ -413,15 +413,15 @@ def _post(
             state.confirming_reset = True
             return None
         # started over, and counted so: every phone's view begins afresh too (where its taps
-        # went: a hand, a meld now gone), this one's at once
+        # went: a hand, a meld now gone; each keeps its side and suit), this one's at once
         stored = draft_reset(
             match=match,
             number=number,
             editing=editing,
-            initial=lambda: page.restart_content(draft_content(state.stored)),
+            initial=lambda: page.restart_content(draft_content(state.stored), by=access.label),
             by=access.label,
         )
-        state.redraw(stored, page.view_of(page.compose(draft_content(stored), None)))
+        state.redraw(stored, page.view_of(page.compose(draft_content(stored), state.view)))
         state.overtaken_by = ""
         return None
     if action == "offer" and editing and seen is not None and document is not None:
