@@ -196,6 +196,9 @@ class SideDraft:
     in_hand: int = 0
     bonuses: dict[str, int] = field(default_factory=dict)
     points: int = 0  # the points mode's figure (signed)
+    # the points mode's "±" pressed before any digit: the figure typed next is negative (a
+    # minus on 0 would be lost: ± 5 5 stored +55, issue 24)
+    minus: bool = False
 
     def content_json(self) -> dict[str, Any]:
         """The side as the table shares it."""
@@ -213,6 +216,7 @@ class SideDraft:
             "in_hand": self.in_hand,
             "bonuses": dict(self.bonuses),
             "points": self.points,
+            "minus": self.minus,
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -233,6 +237,7 @@ class SideDraft:
             in_hand=_int(raw.get("in_hand"), lo=-MAX_NUMBER, hi=MAX_NUMBER),
             points=_int(raw.get("points"), lo=-MAX_NUMBER, hi=MAX_NUMBER),
         )
+        side.minus = raw.get("minus") is True and side.mode == "points" and not side.points
         ids = raw.get("ids")
         if (
             isinstance(ids, list)
@@ -352,6 +357,8 @@ class SideDraft:
             value = self._number()
             sign = -1 if value < 0 else 1
             self._set_number(sign * (abs(value) // 10))
+            if self.mode == "points":  # −5 taken back to nothing still shows its minus
+                self.minus = (value < 0 or self.minus) and not self._number()
             return
         if self.target == "hand_points":
             self.hand_points = (self.hand_points or 0) // 10
@@ -530,11 +537,18 @@ class SideDraft:
         value = self._number()
         if len(str(abs(value))) >= MAX_DIGITS:
             return
-        sign = -1 if value < 0 else 1
+        sign = -1 if value < 0 or self.minus else 1
         self._set_number(sign * (abs(value) * 10 + d))
+        self.minus = self.minus and not self._number()  # "− 0" is still a minus waiting
 
     def flip_sign(self) -> None:
-        self._set_number(-self._number())
+        """ "±": the figure the other way; on no figure yet (the points mode's 0), the digits
+        typed next are negative."""
+        value = self._number()
+        if value == 0 and self.mode == "points":
+            self.minus = not self.minus
+        else:
+            self._set_number(-value)
 
     def step(self, target: str, delta: int) -> None:
         if target == "melded":
@@ -591,6 +605,7 @@ _SIDE_DEFAULTS: dict[str, Any] = {
     "in_hand": 0,
     "bonuses": {},
     "points": 0,
+    "minus": False,
     "target": NEW_MELD,
 }
 
@@ -1017,6 +1032,7 @@ def rummy_apply(
         case "clear", []:
             if side.mode in ("totals", "points"):
                 side._set_number(0)
+                side.minus = False
             elif side.target == "hand_points":
                 side.hand_points = 0
         case "step", [("melded" | "in_hand") as target, delta] if (

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from scorekeeper import rule_messages
 from scorekeeper.entry import drafts as st
 from scorekeeper.entry.common import Scored, chip, counted_totals, replacing, score_with, suits
-from scorekeeper.labels import bonus_name, purity
+from scorekeeper.labels import MINUS, bonus_name, purity
 from scorekeeper.models import Match
 from scorekeeper.rules import burraco_three, rummy
 from scorekeeper.rules import match as rules_match
@@ -614,7 +614,8 @@ class RummyPage:
             if draft.thru and k == draft.side:
                 out["target_label"] += " · " + _("…: the next rank ends the run")
         elif side.mode == "points":
-            out["points"] = side.points
+            # "±" pressed before the digits: the field shows the minus alone, as typed
+            out["points"] = MINUS if side.minus else side.points
             out["target_label"] = _("points this deal")
         else:
             # the bonuses the rules allow in this deal (a set biriba with sets on, semipulito
