@@ -878,3 +878,14 @@ def test_a_five_seat_draft_reads_five_seats_and_refuses_a_sixth():
     assert again.doubles == {(4, 0): 1}
     # read as four seats, the fifth player's double is dropped, never moved
     assert st.BarbuDraft.loads(draft.dumps()).doubles == {}
+
+
+def test_a_trump_key_tapped_again_keeps_the_trump():
+    """As on Biriba's pad (issue 24): a trump key sets, a second phone's tap on the trump its
+    screen shows chosen never clears it."""
+    draft = st.BarbuDraft()
+    for action in ("contract:trumps", "trump:S", "trump:S"):
+        st.barbu_apply(draft, action)
+    assert draft.trump == "S"
+    st.barbu_apply(draft, "trump:H")
+    assert draft.trump == "H"

@@ -1358,3 +1358,24 @@ def test_another_phone_s_start_over_keeps_this_phone_s_side_and_suit(client, mak
     draft = st.RummyDraft.loads(draft_of(after), game="biriba", side_count=2)
     assert draft.sides[1].melds == [["9C", "10C", "JC"]] and draft.sides[0].melds == []
     assert 'data-message="draft_restarted"' not in after.content.decode()  # told once
+
+
+def test_a_trump_key_sets_the_trump_and_never_clears_it(client, make_match, user):
+    """Issue 24, item 4: a second phone tapping the trump its screen already shows chosen
+    cleared it for everyone. A trump key sets; "no trump" is a key of its own."""
+    from django.test import Client
+
+    match = make_match("biriba")
+    url = new_url(match)
+    anna, bruno = Client(), Client()
+    anna.force_login(user)
+    bruno.force_login(user)
+    anna_page = press(anna, url, "", "trump:H")
+    bruno_page = press(bruno, url, "", "trump:H")  # his screen showed ♥ chosen too
+    for page in (bruno_page, press(anna, url, draft_of(anna_page), "trump:H")):
+        assert json.loads(draft_of(page))["trump"] == "H"
+        assert "data-trump-clear" in page.content.decode()
+    assert json.loads(draft_of(press(bruno, url, draft_of(bruno_page), "trump:S")))["trump"] == "S"
+    cleared = press(bruno, url, "", "trump:none")
+    assert "trump" not in json.loads(draft_of(cleared))
+    assert "data-trump-clear" not in cleared.content.decode()

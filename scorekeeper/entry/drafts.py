@@ -1006,7 +1006,9 @@ def rummy_apply(
                 # going out needs the pot: tick it too (the rules still judge it)
                 draft.sides[chosen].took_pot = True
         case "trump", [suit] if draft.game == "biriba" and suit in SUITS:
-            draft.trump = None if seen.trump == suit else suit
+            # sets, never toggles: a second phone tapping the trump its screen shows chosen
+            # keeps it (issue 24: it cleared it for everyone); "no trump" is its own key
+            draft.trump = suit
         case "trump", ["none"] if draft.game == "biriba":
             draft.trump = None
         case "mode", [mode] if mode in ("cards", "totals", "points"):
@@ -1612,7 +1614,7 @@ def barbu_apply(
             i, s = _index(which, 2), _index(seat, n)
             draft.last_two[i] = None if seen.last_two[i] == s else s
         case "trump", [suit] if suit in SUITS:
-            draft.trump = None if seen.trump == suit else suit
+            draft.trump = suit  # sets, as Biriba's trump key does: another is another tap
         case "domino", [seat]:
             s = _index(seat, n)
             if s in seen.finish_order:
