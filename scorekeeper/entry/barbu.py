@@ -102,7 +102,9 @@ class BarbuPage:
         # swap the two deals' contracts in one step
         self.swaps: list[tuple[str, int]] = []
         if parsed is not None:
-            for contract in barbu.contracts_of(self.rules.variant):
+            # the match's own contracts (a house list holds fewer than its variant's: one of
+            # those is no contract to swap with, and naming it is refused, issue 24)
+            for contract in barbu.match_contracts(self.rules):
                 if contract.value in self.contracts:
                     continue
                 other = barbu.swap_partner(parsed, number, contract.value)

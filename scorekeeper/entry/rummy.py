@@ -268,6 +268,9 @@ class RummyPage:
 
     def apply(self, draft: st.RummyDraft, action: str, *, seen: st.RummyDraft) -> None:
         st.rummy_apply(draft, action, seen=seen, sets=self.sets_allowed)
+        # a tab the screen showed may be gone since (Burraco for three: another phone named
+        # who played alone, two sides where it drew three): the last side there is
+        self._fit(draft)
 
     def pot_question(self, k: int, draft: st.RummyDraft | None = None) -> str:
         """The question a save asks of side ``k`` until it is answered (took the pot?)."""
