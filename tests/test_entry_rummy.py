@@ -6,6 +6,7 @@ Every deal here is built the way a player builds it, by pressing the pad's keys 
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from typing import Any
@@ -180,6 +181,26 @@ def test_a_phone_whose_screen_showed_another_deal_may_take_it_as_the_correction(
     assert saved.status_code == 302
     assert Deal.objects.get(match=match, number=2).data["sides"][1]["hand"] == []
     assert Deal.objects.filter(match=match).count() == 2
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_tap_that_arrives_just_after_another_phone_s_save_is_offered(
+    auth_client, make_match, htmx
+):
+    """Issue 24, item 2: Eva's K sent a moment after Bruno's Save was dropped without an offer
+    (the deal stored without it). What her screen showed, with that tap applied, is offered
+    as the correction of the deal, and the page says the tap is in it."""
+    match = make_match("biriba", deals=1)
+    url = new_url(match)
+    keys = [*run("H", "3 4 5"), "side:1", *run("S", "3 4 5"), *NO_POTS, "target:hand"]
+    eva = press(auth_client, url, "", *keys)
+    auth_client.post(url, {**posted_by(eva, "save"), "confirm": "yes"})  # Bruno's phone
+    response = auth_client.post(url, posted_by(eva, "rank:K"), headers=HTMX if htmx else {})
+    body = response.content.decode()
+    assert "data-offer>" in body and 'data-message="tap_after_save"' in body
+    offered = json.loads(html.unescape(re.search(r'name="draft" value="([^"]*)"', body)[1]))
+    assert offered["sides"][1]["hand"] == ["KS"]
+    assert Deal.objects.get(match=match, number=2).data["sides"][1].get("hand", []) == []
 
 
 @pytest.mark.parametrize("htmx", [False, True])
