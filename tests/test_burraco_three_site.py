@@ -362,3 +362,19 @@ def test_an_imported_match_for_three_draws_every_page(auth_client, user):
             assert response.status_code == 200, (url, response.status_code)
     exported = json.loads(auth_client.get(f"{base}/export.json").content)
     assert exported["deals"][0]["solo"] == 1 and exported["totals"] == [97, 445, 97]
+
+
+def test_a_screen_with_three_sides_taps_the_third_after_a_solo_was_named(auth_client, three):
+    """Issue 24, item 6: one phone showed three sides (nobody took a pozzetto); another then
+    named who played alone (two sides). The first phone's tap on the third side's tab was a
+    server error; it now lands on the last side there is."""
+    url = new_url(three)
+    stale = press(auth_client, url, "", "solo:none")
+    assert len(re.findall(r'data-side="\d"', stale.content.decode())) == 3
+    press(auth_client, url, "", "solo:0")  # another phone
+    for action in ("side:2", "save"):
+        response = auth_client.post(url, posted_by(stale, action), headers=HTMX)
+        assert response.status_code == 200, action
+    after = press(auth_client, url, draft_of(stale), "side:2", *side(1, 100))
+    draft = json.loads(draft_of(after))
+    assert draft["side"] == 1 and draft["solo"] == 0

@@ -878,3 +878,43 @@ def test_a_five_seat_draft_reads_five_seats_and_refuses_a_sixth():
     assert again.doubles == {(4, 0): 1}
     # read as four seats, the fifth player's double is dropped, never moved
     assert st.BarbuDraft.loads(draft.dumps()).doubles == {}
+
+
+def test_a_trump_key_tapped_again_keeps_the_trump():
+    """As on Biriba's pad (issue 24): a trump key sets, a second phone's tap on the trump its
+    screen shows chosen never clears it."""
+    draft = st.BarbuDraft()
+    for action in ("contract:trumps", "trump:S", "trump:S"):
+        st.barbu_apply(draft, action)
+    assert draft.trump == "S"
+    st.barbu_apply(draft, "trump:H")
+    assert draft.trump == "H"
+
+
+OWN_LIST = {"contracts": ["no_tricks", "no_queens", "trumps"]}
+
+
+def barbu_deal_of(contract: str) -> dict:
+    """Deal 1 naming ``contract``, Anna declaring, the three others doubling her."""
+    return {"contract": contract, "doubles": [{"by": s, "on": 0} for s in (1, 2, 3)]}
+
+
+def test_a_match_with_its_own_contract_list_is_corrected_and_a_stale_screen_answered(
+    auth_client, make_match
+):
+    """Issue 24, item 6: with a house list of contracts, a correction page (and so any tap or
+    Save from a screen still showing a deal another phone saved) was a server error: the
+    contracts to swap with were looked for among the variant's, not the match's."""
+    match = make_match("barbu", rules=OWN_LIST)
+    url = new_url(match)
+    stale = press(auth_client, url, "", "contract:no_tricks")
+    services.deal_record(
+        match=match, data={**barbu_deal_of("no_queens"), "queens": [1, 1, 1, 1]}
+    )  # another phone saved deal 1 meanwhile
+    for action in ("step:tricks:0:+1", "save"):
+        response = auth_client.post(url, posted_by(stale, action), headers=HTMX)
+        assert response.status_code == 200, action
+        assert "data-offer>" in response.content.decode()  # what this screen showed, offered
+    edit = auth_client.get(reverse("deal_edit", args=[match.pk, 1]))
+    assert edit.status_code == 200
+    assert 'value="contract:trumps"' in edit.content.decode()

@@ -6,6 +6,7 @@ Every deal here is built the way a player builds it, by pressing the pad's keys 
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from typing import Any
@@ -180,6 +181,26 @@ def test_a_phone_whose_screen_showed_another_deal_may_take_it_as_the_correction(
     assert saved.status_code == 302
     assert Deal.objects.get(match=match, number=2).data["sides"][1]["hand"] == []
     assert Deal.objects.filter(match=match).count() == 2
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_tap_that_arrives_just_after_another_phone_s_save_is_offered(
+    auth_client, make_match, htmx
+):
+    """Issue 24, item 2: Eva's K sent a moment after Bruno's Save was dropped without an offer
+    (the deal stored without it). What her screen showed, with that tap applied, is offered
+    as the correction of the deal, and the page says the tap is in it."""
+    match = make_match("biriba", deals=1)
+    url = new_url(match)
+    keys = [*run("H", "3 4 5"), "side:1", *run("S", "3 4 5"), *NO_POTS, "target:hand"]
+    eva = press(auth_client, url, "", *keys)
+    auth_client.post(url, {**posted_by(eva, "save"), "confirm": "yes"})  # Bruno's phone
+    response = auth_client.post(url, posted_by(eva, "rank:K"), headers=HTMX if htmx else {})
+    body = response.content.decode()
+    assert "data-offer>" in body and 'data-message="tap_after_save"' in body
+    offered = json.loads(html.unescape(re.search(r'name="draft" value="([^"]*)"', body)[1]))
+    assert offered["sides"][1]["hand"] == ["KS"]
+    assert Deal.objects.get(match=match, number=2).data["sides"][1].get("hand", []) == []
 
 
 @pytest.mark.parametrize("htmx", [False, True])
@@ -1329,3 +1350,53 @@ def test_a_meld_holding_a_card_more_often_than_the_packs_is_red_on_its_line(
     page = press(auth_client, new_url(match), "", *run("C", "9 9 9"))
     line = text(page).split("9♣ 9♣ 9♣")[1][:200]
     assert "✗" in line and "9♣ is in this meld 3 times, but the 2 packs hold 2" in line
+
+
+def test_another_phone_s_start_over_keeps_this_phone_s_side_and_suit(client, make_match, user):
+    """Issue 24, item 1: Bruno is on the second side with ♣ chosen; Anna starts over. His next
+    taps stay on his side, in his suit, and his page says who started over (after its redraw,
+    the empty key entry.js sends, and after a reload alike)."""
+    from django.test import Client
+
+    match = make_match("biriba")
+    url = new_url(match)
+    anna, bruno = Client(), Client()
+    anna.force_login(user)
+    bruno.force_login(user)
+    bruno_page = press(bruno, url, "", "side:1", *run("C", "3 4 5"), "suit:C")
+    press(anna, url, "", *run("H", "7 8 9"), "reset:yes")
+
+    for redraw in ("", "suit:C"):  # the live check's redraw; a key tapped at once
+        again = press(bruno, url, draft_of(bruno_page), redraw)
+        draft = st.RummyDraft.loads(draft_of(again), game="biriba", side_count=2)
+        assert (draft.side, draft.suit) == (1, "C"), redraw
+        assert 'data-message="draft_restarted"' in again.content.decode()
+        assert "anna started this deal over" in text(again)
+    reloaded = bruno.get(url)
+    assert st.RummyDraft.loads(draft_of(reloaded), game="biriba", side_count=2).side == 1
+
+    after = press(bruno, url, draft_of(bruno_page), *run("C", "9 10 J"))
+    draft = st.RummyDraft.loads(draft_of(after), game="biriba", side_count=2)
+    assert draft.sides[1].melds == [["9C", "10C", "JC"]] and draft.sides[0].melds == []
+    assert 'data-message="draft_restarted"' not in after.content.decode()  # told once
+
+
+def test_a_trump_key_sets_the_trump_and_never_clears_it(client, make_match, user):
+    """Issue 24, item 4: a second phone tapping the trump its screen already shows chosen
+    cleared it for everyone. A trump key sets; "no trump" is a key of its own."""
+    from django.test import Client
+
+    match = make_match("biriba")
+    url = new_url(match)
+    anna, bruno = Client(), Client()
+    anna.force_login(user)
+    bruno.force_login(user)
+    anna_page = press(anna, url, "", "trump:H")
+    bruno_page = press(bruno, url, "", "trump:H")  # his screen showed ♥ chosen too
+    for page in (bruno_page, press(anna, url, draft_of(anna_page), "trump:H")):
+        assert json.loads(draft_of(page))["trump"] == "H"
+        assert "data-trump-clear" in page.content.decode()
+    assert json.loads(draft_of(press(bruno, url, draft_of(bruno_page), "trump:S")))["trump"] == "S"
+    cleared = press(bruno, url, "", "trump:none")
+    assert "trump" not in json.loads(draft_of(cleared))
+    assert "data-trump-clear" not in cleared.content.decode()

@@ -84,3 +84,34 @@ def test_the_keypad_writes_one_signed_figure():
     st.rummy_apply(draft, "pot:0")  # said, it is written (the figure still holds it)
     assert side.deal_json(game="burraco")["took_pot"] is True
     assert st.SideDraft.from_json(side.to_json(), game="burraco") == side
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_minus_pressed_before_the_digits_makes_the_figure_negative(auth_client, make_match, htmx):
+    """Issue 24, item 3: ± 5 5 stored +55 (a minus on no figure was lost). The field shows the
+    minus alone until the digits come; ± again, or "clear", takes it back."""
+    match = make_match("biriba")
+    url = new_url(match)
+    response = press(auth_client, url, "", "mode:points", "sign", htmx=htmx)
+    assert "Points this deal −" in text(response)
+    response = press(auth_client, url, draft_of(response), "digit:5", "digit:5", htmx=htmx)
+    assert "Points this deal −55" in text(response)
+    response = press(auth_client, url, draft_of(response), "side:1", "digit:5", "digit:5")
+    press(auth_client, url, draft_of(response), "save", htmx=htmx)
+    sides = Deal.objects.get(match=match).data["sides"]
+    assert [side["totals"]["points"] for side in sides] == [-55, 55]
+
+
+def test_a_minus_before_the_digits_survives_zero_backspace_and_is_taken_back():
+    side = st.SideDraft(mode="points", target="points")
+    for action in ("sign", "digit:0", "digit:7"):  # − 0 7: still the minus
+        side.flip_sign() if action == "sign" else side.digit(int(action[-1]))
+    assert side.points == -7 and not side.minus
+    side.backspace()
+    assert side.points == 0 and side.minus  # −7 taken back to nothing: "−" is still there
+    side.flip_sign()
+    assert not side.minus
+    side.flip_sign()
+    side.digit(3)
+    side.flip_sign()
+    assert side.points == 3  # on a figure, ± turns it over as before

@@ -102,7 +102,9 @@ class BarbuPage:
         # swap the two deals' contracts in one step
         self.swaps: list[tuple[str, int]] = []
         if parsed is not None:
-            for contract in barbu.contracts_of(self.rules.variant):
+            # the match's own contracts (a house list holds fewer than its variant's: one of
+            # those is no contract to swap with, and naming it is refused, issue 24)
+            for contract in barbu.match_contracts(self.rules):
                 if contract.value in self.contracts:
                     continue
                 other = barbu.swap_partner(parsed, number, contract.value)
@@ -124,7 +126,7 @@ class BarbuPage:
     def initial_content(self) -> dict[str, Any]:
         return self._initial().to_json()
 
-    def restart_content(self, content: Any) -> dict[str, Any]:
+    def restart_content(self, content: Any, *, by: str = "") -> dict[str, Any]:
         """The deal started over (a view here holds nothing a start over leaves behind)."""
         return self.initial_content()
 

@@ -51,6 +51,8 @@ BONUS_KINDS: dict[str, tuple[str, ...]] = {
 
 #: The most a deal's start over is counted (then it stays there; a view is never that old).
 MAX_RESTARTS = 10**6
+#: The longest name a draft keeps (who started it over): an account's name or a label.
+MAX_NAME = 150
 #: A number typed on the totals keypad has at most this many digits.
 MAX_DIGITS = 5
 #: The largest number the totals keypad holds (melded cards, cards in hand).
@@ -194,6 +196,9 @@ class SideDraft:
     in_hand: int = 0
     bonuses: dict[str, int] = field(default_factory=dict)
     points: int = 0  # the points mode's figure (signed)
+    # the points mode's "±" pressed before any digit: the figure typed next is negative (a
+    # minus on 0 would be lost: ± 5 5 stored +55, issue 24)
+    minus: bool = False
 
     def content_json(self) -> dict[str, Any]:
         """The side as the table shares it."""
@@ -211,6 +216,7 @@ class SideDraft:
             "in_hand": self.in_hand,
             "bonuses": dict(self.bonuses),
             "points": self.points,
+            "minus": self.minus,
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -231,6 +237,7 @@ class SideDraft:
             in_hand=_int(raw.get("in_hand"), lo=-MAX_NUMBER, hi=MAX_NUMBER),
             points=_int(raw.get("points"), lo=-MAX_NUMBER, hi=MAX_NUMBER),
         )
+        side.minus = raw.get("minus") is True and side.mode == "points" and not side.points
         ids = raw.get("ids")
         if (
             isinstance(ids, list)
@@ -350,6 +357,8 @@ class SideDraft:
             value = self._number()
             sign = -1 if value < 0 else 1
             self._set_number(sign * (abs(value) // 10))
+            if self.mode == "points":  # −5 taken back to nothing still shows its minus
+                self.minus = (value < 0 or self.minus) and not self._number()
             return
         if self.target == "hand_points":
             self.hand_points = (self.hand_points or 0) // 10
@@ -528,11 +537,18 @@ class SideDraft:
         value = self._number()
         if len(str(abs(value))) >= MAX_DIGITS:
             return
-        sign = -1 if value < 0 else 1
+        sign = -1 if value < 0 or self.minus else 1
         self._set_number(sign * (abs(value) * 10 + d))
+        self.minus = self.minus and not self._number()  # "− 0" is still a minus waiting
 
     def flip_sign(self) -> None:
-        self._set_number(-self._number())
+        """ "±": the figure the other way; on no figure yet (the points mode's 0), the digits
+        typed next are negative."""
+        value = self._number()
+        if value == 0 and self.mode == "points":
+            self.minus = not self.minus
+        else:
+            self._set_number(-value)
 
     def step(self, target: str, delta: int) -> None:
         if target == "melded":
@@ -589,6 +605,7 @@ _SIDE_DEFAULTS: dict[str, Any] = {
     "in_hand": 0,
     "bonuses": {},
     "points": 0,
+    "minus": False,
     "target": NEW_MELD,
 }
 
@@ -621,6 +638,11 @@ class RummyDraft:
     # how often the table started this deal over ("Start over"): a phone's view drawn before
     # the last start is not this deal's any more (its taps went to a hand or a meld now gone)
     restarted: int = 0
+    # who started it over last (shared, with ``restarted``), for the other phones' notice
+    restarted_by: str = ""
+    # this phone's, for the page drawn now only: its view was drawn before the table last
+    # started the deal over (another phone did): its side and suit are kept, the page says so
+    restarted_since: bool = False
 
     @classmethod
     def new(cls, *, game: str, side_count: int) -> RummyDraft:
@@ -640,6 +662,8 @@ class RummyDraft:
             out["solo"] = self.solo
         if self.restarted:
             out["restarted"] = self.restarted
+        if self.restarted_by:
+            out["restarted_by"] = self.restarted_by
         return out
 
     def view_json(self) -> dict[str, Any]:
@@ -654,15 +678,19 @@ class RummyDraft:
         }
 
     def with_view(self, view: Any) -> RummyDraft:
-        """This draft seen from a phone whose view is ``view`` (kept where it still fits; a
-        view from before the table last started the deal over is not kept at all)."""
+        """This draft seen from a phone whose view is ``view`` (kept where it still fits). A
+        view from before the table last started the deal over keeps the phone's own choices,
+        its open side and its suit (another phone's Start over never moves it to another
+        side: issue 24), not where its taps went (a hand, a meld now gone): they go to a new
+        meld, and :attr:`restarted_since` says so for the page."""
         if not isinstance(view, dict):
-            return self
-        if _int(view.get("restarted"), lo=0, hi=MAX_RESTARTS) != self.restarted:
             return self
         self.side = _int(view.get("side"), lo=0, hi=len(self.sides) - 1)
         if view.get("suit") in SUITS:
             self.suit = view["suit"]
+        if _int(view.get("restarted"), lo=0, hi=MAX_RESTARTS) != self.restarted:
+            self.restarted_since = True
+            return self
         self.thru = view.get("thru") is True
         self.by_suit = view["by_suit"] if is_card(view.get("by_suit") or "") else None
         targets = view.get("targets")
@@ -725,6 +753,8 @@ class RummyDraft:
             draft.trump = raw["trump"]
         draft.solo = _solo(raw.get("solo"), game, side_count)
         draft.restarted = _int(raw.get("restarted"), lo=0, hi=MAX_RESTARTS)
+        by = raw.get("restarted_by")
+        draft.restarted_by = by[:MAX_NAME] if isinstance(by, str) and draft.restarted else ""
         return draft
 
     @classmethod
@@ -976,7 +1006,9 @@ def rummy_apply(
                 # going out needs the pot: tick it too (the rules still judge it)
                 draft.sides[chosen].took_pot = True
         case "trump", [suit] if draft.game == "biriba" and suit in SUITS:
-            draft.trump = None if seen.trump == suit else suit
+            # sets, never toggles: a second phone tapping the trump its screen shows chosen
+            # keeps it (issue 24: it cleared it for everyone); "no trump" is its own key
+            draft.trump = suit
         case "trump", ["none"] if draft.game == "biriba":
             draft.trump = None
         case "mode", [mode] if mode in ("cards", "totals", "points"):
@@ -1002,6 +1034,7 @@ def rummy_apply(
         case "clear", []:
             if side.mode in ("totals", "points"):
                 side._set_number(0)
+                side.minus = False
             elif side.target == "hand_points":
                 side.hand_points = 0
         case "step", [("melded" | "in_hand") as target, delta] if (
@@ -1581,7 +1614,7 @@ def barbu_apply(
             i, s = _index(which, 2), _index(seat, n)
             draft.last_two[i] = None if seen.last_two[i] == s else s
         case "trump", [suit] if suit in SUITS:
-            draft.trump = None if seen.trump == suit else suit
+            draft.trump = suit  # sets, as Biriba's trump key does: another is another tap
         case "domino", [seat]:
             s = _index(seat, n)
             if s in seen.finish_order:

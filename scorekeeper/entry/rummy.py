@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from scorekeeper import rule_messages
 from scorekeeper.entry import drafts as st
 from scorekeeper.entry.common import Scored, chip, counted_totals, replacing, score_with, suits
-from scorekeeper.labels import bonus_name, purity
+from scorekeeper.labels import MINUS, bonus_name, purity
 from scorekeeper.models import Match
 from scorekeeper.rules import burraco_three, rummy
 from scorekeeper.rules import match as rules_match
@@ -140,11 +140,13 @@ class RummyPage:
     def initial_content(self) -> dict[str, Any]:
         return self._initial().content_json()
 
-    def restart_content(self, content: Any) -> dict[str, Any]:
-        """The deal started over from ``content`` (as stored): nothing entered, and counted
-        as one more start, so that every phone's view of it begins afresh too."""
+    def restart_content(self, content: Any, *, by: str = "") -> dict[str, Any]:
+        """The deal started over from ``content`` (as stored) by ``by``: nothing entered, and
+        counted as one more start, so that every phone's view of it begins afresh too (each
+        keeps its side and suit, and is told who started over)."""
         fresh = self._initial()
         fresh.restarted = min(self.compose(content).restarted + 1, st.MAX_RESTARTS)
+        fresh.restarted_by = by[: st.MAX_NAME]
         return fresh.content_json()
 
     def is_blank(self, content: Any) -> bool:
@@ -266,6 +268,9 @@ class RummyPage:
 
     def apply(self, draft: st.RummyDraft, action: str, *, seen: st.RummyDraft) -> None:
         st.rummy_apply(draft, action, seen=seen, sets=self.sets_allowed)
+        # a tab the screen showed may be gone since (Burraco for three: another phone named
+        # who played alone, two sides where it drew three): the last side there is
+        self._fit(draft)
 
     def pot_question(self, k: int, draft: st.RummyDraft | None = None) -> str:
         """The question a save asks of side ``k`` until it is answered (took the pot?)."""
@@ -612,7 +617,8 @@ class RummyPage:
             if draft.thru and k == draft.side:
                 out["target_label"] += " · " + _("…: the next rank ends the run")
         elif side.mode == "points":
-            out["points"] = side.points
+            # "±" pressed before the digits: the field shows the minus alone, as typed
+            out["points"] = MINUS if side.minus else side.points
             out["target_label"] = _("points this deal")
         else:
             # the bonuses the rules allow in this deal (a set biriba with sets on, semipulito

@@ -61,6 +61,10 @@ from scorekeeper.services import deal_fingerprint
 
 Page = RummyPage | BarbuPage
 
+#: The keys that are no tap on the deal: a redraw (the live check's ""), a save, a start
+#: over, back from a question, the offer itself.
+NOT_A_TAP = frozenset({"", "save", "edit", "offer", "reset", "reset:yes"})
+
 #: Where a phone's own view of a deal in progress waits for the next reload.
 VIEW_KEY = "entry-view:{pk}:{kind}:{number}"
 #: The most deal entries a phone's session remembers its own view of (where its taps go):
@@ -153,9 +157,12 @@ def _stored_meanwhile(
     *,
     editing: bool,
     posted: str | None,
+    tapped: str = "",
 ) -> HttpResponse:
     """The deal this phone was entering (or correcting) was saved meanwhile: show it, who
-    saved it, and offer what this phone's screen showed as the correction of that deal."""
+    saved it, and offer what this phone's screen showed as the correction of that deal, with
+    the key it sent (``tapped``) applied: a tap that reached the site just after another
+    phone's Save is in what is offered, never dropped without a word (issue 24)."""
     # as stored now: the match this request read may be from before the other phone's save
     match = Match.objects.get(pk=access.match.pk)
     document = match_document(match)
@@ -165,11 +172,21 @@ def _stored_meanwhile(
     finished = Match.objects.filter(pk=match.pk, status=Match.Status.FINISHED).exists()
     page = _page(match, number, document=document)
     offer = ""
+    tap_kept = False
     if posted:
         try:
             seen = page.read_posted(posted)
         except st.UnreadableDraft:
             seen = None
+        if seen is not None and tapped not in NOT_A_TAP:
+            tried = seen.copy()
+            try:
+                page.apply(tried, tapped, seen=seen)
+            except (st.UnknownAction, RuleError):
+                pass  # a key the correction has no use for: what the screen showed stays
+            else:
+                tap_kept = page.content_of(tried) != page.content_of(seen)
+                seen = tried
         if seen is not None:
             try:
                 shown = page.deal_for_saving(seen) if _offerable(seen) else None
@@ -187,6 +204,7 @@ def _stored_meanwhile(
         "by_you": bool(deal.saved_by) and deal.saved_by == access.label,
         "breakdown_url": reverse("deal_breakdown", args=[match.pk, number]),
         "offer": offer,
+        "tap_kept": tap_kept and bool(offer),
         "offer_url": _entry_url(match, number),
         "next_url": None if finished else _entry_url(match, None),
         "scoreboard_url": _scoreboard_url(match),
@@ -240,6 +258,7 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
                 drawn_for,
                 editing=False,
                 posted=form.cleaned()[0],
+                tapped=form.cleaned()[1],
             )
     if not editing and match.is_finished:
         messages.info(request, _("This match is finished: no deal can be added."))
@@ -268,7 +287,12 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
             )
         except DraftGone:  # stored by another phone since this request read the match
             return _stored_meanwhile(
-                request, access, deal_number, editing=editing, posted=form.cleaned()[0]
+                request,
+                access,
+                deal_number,
+                editing=editing,
+                posted=form.cleaned()[0],
+                tapped=form.cleaned()[1],
             )
     view_key = VIEW_KEY.format(pk=match.pk, kind="edit" if editing else "new", number=deal_number)
 
@@ -379,7 +403,9 @@ def _post(
     drawn_id, drawn_version = _drawn_from(form)
     if editing and drawn_id is not None and drawn_id != state.stored.pk and action != "offer":
         # the correction this page was making is gone: saved by someone (or by this phone)
-        return _stored_meanwhile(request, access, number, editing=True, posted=draft_json)
+        return _stored_meanwhile(
+            request, access, number, editing=True, posted=draft_json, tapped=action
+        )
     seen = None
     if draft_json is None:  # too long for a draft, or a character no page sends
         state.unreadable = True
@@ -413,15 +439,15 @@ def _post(
             state.confirming_reset = True
             return None
         # started over, and counted so: every phone's view begins afresh too (where its taps
-        # went: a hand, a meld now gone), this one's at once
+        # went: a hand, a meld now gone; each keeps its side and suit), this one's at once
         stored = draft_reset(
             match=match,
             number=number,
             editing=editing,
-            initial=lambda: page.restart_content(draft_content(state.stored)),
+            initial=lambda: page.restart_content(draft_content(state.stored), by=access.label),
             by=access.label,
         )
-        state.redraw(stored, page.view_of(page.compose(draft_content(stored), None)))
+        state.redraw(stored, page.view_of(page.compose(draft_content(stored), state.view)))
         state.overtaken_by = ""
         return None
     if action == "offer" and editing and seen is not None and document is not None:
@@ -514,6 +540,7 @@ def _tap(
             page.deal_number,
             editing=editing,
             posted=form.cleaned()[0],
+            tapped=action,
         )
     except RuleError as e:
         state.error = e

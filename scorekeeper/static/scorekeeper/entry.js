@@ -85,6 +85,9 @@
     sentFrom = form;
     mark();
     var values = queue.shift();
+    var label = values.label;
+    delete values.label;  // the list's, not the site's
+    sending = { action: values.action, label: label };
     if (keepParts()) values.kept = heldParts();
     window.htmx.ajax("POST", form.getAttribute("action").split("#")[0], {
       source: form,
@@ -97,17 +100,129 @@
     });
   }
 
+  // Taps that were not entered stay listed until the player dismisses the list (issue 24):
+  // the tap whose request never reached the site or got an error, the taps queued behind it
+  // or behind an answer that left no pad (logged out, the deal saved meanwhile), and a tap
+  // the site refused (its answer's red banner, which the next tap's answer takes away). The
+  // list (#taps-lost, outside #entry, so no redraw touches it) is kept in the tab's session
+  // storage: a page drawn anew (a redirect, a reload) shows it again. Its words come from the
+  // page (body[data-lost-taps-message], [data-refused-tap-message], [data-dismiss-label]).
+  var LOST_KEY = "scorekeeper:lost-taps";
+  var LOST_MAX = 30;
+  var sending = null;  // the tap on its way: its values
+
+  function lostList() {
+    try { return JSON.parse(window.sessionStorage.getItem(LOST_KEY) || "[]") || []; }
+    catch (e) { return []; }
+  }
+  function lostSave(list) {
+    try {
+      if (list.length) window.sessionStorage.setItem(LOST_KEY, JSON.stringify(list.slice(-LOST_MAX)));
+      else window.sessionStorage.removeItem(LOST_KEY);
+    } catch (e) { /* storage refused (a private tab): the list lives as long as the page */ }
+    lostMemory = list.slice(-LOST_MAX);
+  }
+  var lostMemory = null;
+  function lostRead() { var l = lostList(); return l.length || !lostMemory ? l : lostMemory; }
+
+  function lostDraw() {
+    var list = lostRead();
+    var box = document.getElementById("taps-lost");
+    var body = document.body;
+    if (!list.length) { if (box) box.remove(); return; }
+    var main = document.getElementById("page") || document.querySelector("main");
+    if (!main) return;
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "taps-lost";
+      box.className = "msg error taps-lost";
+      box.setAttribute("role", "alert");
+      box.setAttribute("data-message", "taps_lost");
+      main.insertBefore(box, main.firstChild);
+    }
+    box.textContent = "";
+    var intro = document.createElement("p");
+    intro.textContent = body.getAttribute("data-lost-taps-message") || "";
+    box.appendChild(intro);
+    var items = document.createElement("ul");
+    for (var i = 0; i < list.length; i++) {
+      var item = document.createElement("li");
+      item.setAttribute("data-lost-tap", list[i].action || "");
+      item.textContent = list[i].label + (list[i].why ? " \u2014 " + list[i].why : "");
+      items.appendChild(item);
+    }
+    box.appendChild(items);
+    var dismiss = document.createElement("button");
+    dismiss.type = "button";
+    dismiss.className = "button small";
+    dismiss.setAttribute("data-dismiss-lost", "");
+    dismiss.textContent = body.getAttribute("data-dismiss-label") || "OK";
+    box.appendChild(dismiss);
+  }
+
+  function lose(taps, why) {
+    var list = lostRead();
+    var added = false;
+    for (var i = 0; i < taps.length; i++) {
+      if (!taps[i] || !taps[i].action) continue;  // a redraw is no tap
+      list.push({ action: taps[i].action, label: taps[i].label || taps[i].action, why: why || "" });
+      added = true;
+    }
+    if (!added) return;
+    lostSave(list);
+    lostDraw();
+    var box = document.getElementById("taps-lost");
+    if (box && box.scrollIntoView) box.scrollIntoView({ block: "nearest" });
+  }
+
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest || !event.target.closest("[data-dismiss-lost]")) return;
+    lostSave([]);
+    lostDraw();
+  });
+  document.addEventListener("DOMContentLoaded", lostDraw);
+
+  // The label a key shows, for the list: what the player read on it.
+  function keyLabel(button) {
+    var text = button.getAttribute("aria-label") || button.textContent || button.title || "";
+    text = text.replace(/\s+/g, " ").trim();
+    return text.length > 40 ? text.slice(0, 39) + "\u2026" : text;
+  }
+
   // The queue's own requests end here: htmx fires afterRequest on the form they were sent
   // from, or on what is left of the page when the answer replaced that form.
+  // An answer that replaced the page's main element (an error page: logged out, a refused
+  // token) leaves the form out of the page: htmx then fires afterRequest on what is left
+  // (the body), so the queue knows its request by its XMLHttpRequest, not by the element.
+  var sentXhr = null;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (sentFrom && event.detail && event.detail.elt === sentFrom) sentXhr = event.detail.xhr;
+  });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (!sentFrom || !event.detail || event.detail.elt !== sentFrom) return;
+    if (!sentFrom || !event.detail) return;
+    if (event.detail.elt !== sentFrom && !(sentXhr && event.detail.xhr === sentXhr)) return;
     sentFrom = null;
+    sentXhr = null;
     busy = false;
+    var tap = sending;
+    sending = null;
     var xhr = event.detail.xhr;
     var redirected = xhr && xhr.getResponseHeader("HX-Redirect");
+    if (!event.detail.successful) lose([tap]);  // not sent, or an error page: not entered
+    else if (tap && tap.action) {
+      // refused by the site: the answer's banner says why (the next answer takes it away)
+      var refusal = document.querySelector("#entry .banner.bad[role=alert][data-message]");
+      if (refusal && refusal.getAttribute("data-message") !== "entry_unreadable") {
+        lose([tap], (document.body.getAttribute("data-refused-tap-message") || "") + " " +
+          refusal.textContent.replace(/\s+/g, " ").trim());
+      }
+    }
     // an error, a redirect, or a page without a pad: the taps still queued were meant for a
     // pad that is gone, and are not sent
-    if (redirected || !event.detail.successful || !entryForm()) queue = [];
+    if (redirected || !event.detail.successful || !entryForm()) {
+      lose(queue);
+      queue = [];
+    }
     pump();
   });
 
@@ -122,7 +237,7 @@
     if (navigator.vibrate && button.closest(".pad, .stepper-row, .ravage")) {
       try { navigator.vibrate(8); } catch (e) { /* not allowed: no matter */ }
     }
-    var values = { action: button.value, tap: tapId() };
+    var values = { action: button.value, tap: tapId(), label: keyLabel(button) };
     if (question && button.hasAttribute("data-ask-confirms")) values.confirm = "yes";
     queue.push(values);
     pump();
@@ -138,7 +253,8 @@
   var pending = "";
   var pendingTimer = null;
   function send(action) {
-    queue.push({ action: action, tap: tapId() });
+    var key = document.querySelector('#entry button[name=action][value="' + action + '"]');
+    queue.push({ action: action, tap: tapId(), label: key ? keyLabel(key) : action });
     pump();
   }
   function flush() {
