@@ -364,3 +364,49 @@ def test_a_phone_s_session_remembers_a_few_deal_entries_only(auth_client, make_m
     assert len(views) == VIEWS_KEPT
     assert views[-1] == f"entry-view:{match.pk}:edit:12"
     assert f"entry-view:{match.pk}:edit:1" not in views
+
+
+def test_a_save_is_taken_when_other_phones_tapped_only_on_sides_it_did_not_show(
+    user, make_match
+):
+    """Issue 24, item 7: a save was refused whenever any other phone had tapped since the
+    saver's screen was drawn (17-20 refusals a save with three phones tapping). Steps on the
+    sides the screen did not have open are no reason: the deal is saved with them, and the
+    answer names them."""
+    match = make_match("biriba")
+    url = new_url(match)
+    a, b = phone(user), phone(user)
+    keys = ["trump:S", *run("H", "3 4 5"), "pot:0", "side:1", *run("S", "3 4 5"), "pot:1"]
+    page_a = press(a, url, "", *keys, "side:0")  # A has Anna & Chris's side open
+    press(b, url, "", "side:1", "target:hand", "suit:D", "rank:9", "rank:10")  # B, elsewhere
+    saved = tap(a, url, page_a, "save")
+    assert saved.headers.get("HX-Redirect") == reverse("match_detail", args=[match.pk])
+    assert Deal.objects.get(match=match).data["sides"][1]["hand"] == ["9D", "10D"]
+    board = text(a.get(reverse("match_detail", args=[match.pk])))
+    assert "Deal 1 saved. Also in this deal, from other phones: Babis & Dora 9♦ 10♦." in board
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        ["side:0", "target:hand", *run("C", "9")],  # a card on the side A has open
+        ["pot_no:1"],  # an answer A's save asks
+        ["trump:H"],  # the trump
+    ],
+)
+def test_a_save_is_refused_once_when_a_step_changed_what_the_screen_showed(
+    step, user, make_match
+):
+    match = make_match("biriba")
+    url = new_url(match)
+    a, b = phone(user), phone(user)
+    keys = ["trump:S", *run("H", "3 4 5"), "pot:0", "side:1", *run("S", "3 4 5"), "pot:1"]
+    page_a = press(a, url, "", *keys, "side:0")
+    press(b, url, "", *step)
+    refused = tap(a, url, page_a, "save")
+    assert 'data-message="draft_changed"' in refused.content.decode()
+    assert not Deal.objects.exists()
+    if step == ["pot_no:1"]:  # Babis & Dora did not take the pot: their deal is not legal
+        return
+    saved = tap(a, url, refused, "save")  # the second press, from the answer, is taken
+    assert saved.headers.get("HX-Redirect") == reverse("match_detail", args=[match.pk])

@@ -217,6 +217,13 @@ class BarbuPage:
         contract = self._contract(draft)
         return contract is not None and barbu.is_split(self.rules, contract, self._doubles(draft))
 
+    def shown_open(self, seen: st.BarbuDraft, content: Any) -> bool:
+        """A Barbu sheet is one whole: the stored one must be the one the screen showed."""
+        return self.content_of(self.compose(content)) == self.content_of(seen)
+
+    def steps_elsewhere(self, seen: st.BarbuDraft, content: Any) -> list[str]:
+        return []  # a sheet saved only as the screen showed it (shown_open)
+
     def deal_for_saving(self, draft: st.BarbuDraft) -> dict[str, Any]:
         if draft.contract is None:
             raise RuleError(

@@ -9,6 +9,7 @@ is known here.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -314,6 +315,43 @@ class RummyPage:
             answer=_("Answer yes or no, then save."),
             place=Place(side=k, field="took_pot"),
         )
+
+    # -- a save from a screen other phones have tapped on since ------------------------------
+
+    def shown_open(self, seen: st.RummyDraft, content: Any) -> bool:
+        """Whether the deal in progress as stored (``content``) still shows what the screen
+        ``seen`` had open: its side (melds, hand, the figures), the trump, who played alone,
+        every side's pot and going out (the save asks them), and the same start. Steps on the
+        other sides since are no reason to refuse its save (issue 24: saves starved)."""
+        now = self.compose(content, self.view_of(seen))
+
+        def shown(draft: st.RummyDraft) -> Any:
+            side = draft.sides[min(seen.side, len(draft.sides) - 1)]
+            return (
+                seen.side,
+                side.content_json(),
+                draft.trump,
+                draft.solo,
+                draft.restarted,
+                [(s.took_pot, s.went_out) for s in draft.sides],
+            )
+
+        return shown(now) == shown(seen)
+
+    def steps_elsewhere(self, seen: st.RummyDraft, content: Any) -> list[str]:
+        """What other phones entered on the sides the screen ``seen`` did not have open, as
+        stored now (``content``): each such side's name, with the cards it gained."""
+        now = self.compose(content)
+        out = []
+        for k, side in enumerate(now.sides):
+            if k >= len(seen.sides) or side.content_json() == seen.sides[k].content_json():
+                continue
+            had = Counter(c for m in seen.sides[k].melds for c in m) + Counter(seen.sides[k].hand)
+            has = Counter(c for m in side.melds for c in m) + Counter(side.hand)
+            gained = " ".join(st.card_label(c) for c in (has - had).elements())
+            name = self.side_name(now, k)
+            out.append(f"{name} {gained}" if gained else name)
+        return out
 
     def deal_for_saving(self, draft: st.RummyDraft) -> dict[str, Any]:
         """The deal as the document writes it; refused while a side's pot is unanswered (no

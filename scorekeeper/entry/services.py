@@ -186,20 +186,25 @@ def deal_save(
     version: int | None,
     build: Callable[[Content], dict[str, Any]],
     by: Actor | str,
-) -> Deal:
+    shown: Callable[[Content], bool] | None = None,
+) -> tuple[Deal, Content]:
     """Save the deal in progress as deal ``number`` (the next deal) or as the correction of
     deal ``number``, once: the draft is consumed by the save, in the same transaction.
 
     ``version``: the draft's version the phone's screen showed; if another phone has changed
-    the draft since, nothing is saved (the phone sees the draft as it is now, then saves).
+    the draft since, nothing is saved (the phone sees the draft as it is now, then saves),
+    unless ``shown(content)`` says the draft as stored still shows what that screen had open
+    (the other phones' steps were elsewhere: the deal is saved with them).
     ``build(content)`` gives the deal as the match document writes it (it may refuse).
+    Returns the deal and the draft's content it was built from.
     Raises :class:`DraftGone` when someone else saved it first, and :class:`RuleError` when
     the rules refuse the deal, or it changed meanwhile (nothing is saved).
     """
     # the match first, then the draft: the order draft_open takes them in (no deadlock)
     Match.objects.select_for_update().filter(pk=match.pk).first()
     draft = _locked(match, number=number, editing=editing)
-    if version is not None and version != draft.version:
+    content = draft_content(draft)
+    if version is not None and version != draft.version and not (shown and shown(content)):
         raise RuleError(
             "draft_changed",
             gettext(
@@ -208,11 +213,11 @@ def deal_save(
             ),
             number=number,
         )
-    data = build(draft_content(draft))
+    data = build(content)
     if editing:
         base = (draft.data or {}).get("base") or None
         deal = services.deal_correct(match=match, number=number, data=data, drawn_from=base, by=by)
     else:
         deal = services.deal_record(match=match, data=data, number=number, by=by)
     draft.delete()
-    return deal
+    return deal, content

@@ -431,7 +431,7 @@ def _post(
         if refusal is not None:
             state.error = refusal  # the entry stays, drawn afresh, for a deliberate save
             return None
-        return _save(request, access, form, state, editing=editing, drawn=drawn_version)
+        return _save(request, access, form, state, editing=editing, drawn=drawn_version, seen=seen)
     if action in ("reset", "reset:yes"):
         if action == "reset" and not form.confirmed():
             # every phone's entry is forgotten: asked first (with JavaScript the key asks,
@@ -559,15 +559,24 @@ def _save(
     *,
     editing: bool,
     drawn: int | None,
+    seen: Any = None,
 ) -> HttpResponse | None:
     page, match = state.page, access.match
     number = page.deal_number
+
+    def shown(content: Any) -> bool:
+        """The deal in progress as stored still shows what this screen had open (other
+        phones' steps since were on other sides: no reason to refuse, issue 24). A correction
+        is saved only as its screen showed it: it replaces a deal the table saw."""
+        return not editing and seen is not None and page.shown_open(seen, content)
+
     try:
         data = page.deal_for_saving(state.draft)
         # A correction, or a side with nothing entered, is agreed to first (the confirmation
         # posts the same page with confirm=yes); a deal the rules refuse is refused at once,
-        # there is nothing to agree to; a screen another phone overtook saves nothing.
-        fresh = drawn is None or drawn == state.stored.version
+        # there is nothing to agree to; a screen another phone overtook where it had it open
+        # saves nothing (it is drawn afresh: the next Save is taken unless it changes again).
+        fresh = drawn is None or drawn == state.stored.version or shown(draft_content(state.stored))
         state.confirming = (
             fresh
             and not form.confirmed()
@@ -576,13 +585,14 @@ def _save(
         )
         if state.confirming:
             return None
-        deal_save(
+        _deal, saved_from = deal_save(
             match=match,
             number=number,
             editing=editing,
             version=drawn,
             build=lambda content: page.deal_for_saving(page.compose(content)),
             by=access.actor,
+            shown=shown,
         )
     except DraftGone:
         return _stored_meanwhile(
@@ -614,6 +624,13 @@ def _save(
         state.overtaken_by = ""
         state.redraw(now)
         return None
+    # what other phones entered meanwhile on the sides this screen did not have open
+    steps = page.steps_elsewhere(seen, saved_from) if seen is not None else []
+    elsewhere = (
+        " " + _("Also in this deal, from other phones: %(steps)s.") % {"steps": "; ".join(steps)}
+        if steps
+        else ""
+    )
     # this phone's own view of it is done with too: the next deal begins on the first side
     request.session.pop(
         VIEW_KEY.format(pk=match.pk, kind="edit" if editing else "new", number=number), None
@@ -624,11 +641,11 @@ def _save(
             if editing
             else _("Deal %(n)s saved: it waits for the other side to accept it.")
         )
-        messages.success(request, text % {"n": number}, extra_tags="deal_waiting")
+        messages.success(request, text % {"n": number} + elsewhere, extra_tags="deal_waiting")
     elif editing:
-        messages.success(request, _("Deal %(n)s corrected.") % {"n": number})
+        messages.success(request, _("Deal %(n)s corrected.") % {"n": number} + elsewhere)
     else:
-        messages.success(request, _("Deal %(n)s saved.") % {"n": number})
+        messages.success(request, _("Deal %(n)s saved.") % {"n": number} + elsewhere)
     return page_redirect(request, _scoreboard_url(match))
 
 
