@@ -366,9 +366,7 @@ def test_a_phone_s_session_remembers_a_few_deal_entries_only(auth_client, make_m
     assert f"entry-view:{match.pk}:edit:1" not in views
 
 
-def test_a_save_is_taken_when_other_phones_tapped_only_on_sides_it_did_not_show(
-    user, make_match
-):
+def test_a_save_is_taken_when_other_phones_tapped_only_on_sides_it_did_not_show(user, make_match):
     """Issue 24, item 7: a save was refused whenever any other phone had tapped since the
     saver's screen was drawn (17-20 refusals a save with three phones tapping). Steps on the
     sides the screen did not have open are no reason: the deal is saved with them, and the
@@ -394,9 +392,7 @@ def test_a_save_is_taken_when_other_phones_tapped_only_on_sides_it_did_not_show(
         ["trump:H"],  # the trump
     ],
 )
-def test_a_save_is_refused_once_when_a_step_changed_what_the_screen_showed(
-    step, user, make_match
-):
+def test_a_save_is_refused_once_when_a_step_changed_what_the_screen_showed(step, user, make_match):
     match = make_match("biriba")
     url = new_url(match)
     a, b = phone(user), phone(user)

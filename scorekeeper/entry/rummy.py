@@ -512,6 +512,7 @@ class RummyPage:
                 "ok": False,
                 "pending": False,
                 "message": rule_messages.message(problem),
+                "bar": _bar(problem),
                 "code": problem.code,
                 "lines": self._standing_lines(),
             }
@@ -545,6 +546,7 @@ class RummyPage:
             # the deal adds up, but a pot question is open: a save asks it
             "pending": pot is not None,
             "message": rule_messages.message(pot) if pot is not None else "",
+            "bar": _bar(pot) if pot is not None else None,
             "code": pot.code if pot is not None else "",
             "lines": lines,
             "finished": finished,
@@ -710,3 +712,10 @@ class RummyPage:
             (_("points counted at the table"), score.counted),
         ]
         return [{"label": label, "value": v} for label, v in lines if v]
+
+
+def _bar(problem: Any) -> dict[str, str]:
+    """A refusal as the sticky bar says it, in three lines at most on a phone: the rule first,
+    then where (the bar cut the rule itself at 360 px, "…or nobod…"; in Greek only the place
+    showed). The whole message is below the entry (#verdict), where the bar links."""
+    return {"rule": rule_messages.text(problem), "place": rule_messages.place(problem)}

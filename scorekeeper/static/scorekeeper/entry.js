@@ -393,10 +393,18 @@
     var target = entry.querySelector(".emeld.target, .number-field.target");
     if (!target || !target.scrollIntoView) return;
     var box = target.getBoundingClientRect();
+    // what is in sight: below the sticky bar, above the pad (both stick to the screen)
+    var bar = entry.querySelector(".entry-bar");
     var pad = entry.querySelector(".pad");
+    var top = bar ? bar.getBoundingClientRect().bottom : 0;
     var bottom = pad ? pad.getBoundingClientRect().top : window.innerHeight;
-    // at once, not smoothly: a page still gliding moves the keys under the next tap (a tap on
-    // Save pressed at one place and let go at another was no tap at all: issue 24)
-    if (box.bottom > bottom || box.top < 0) target.scrollIntoView({ block: "center", behavior: "instant" });
+    if (bottom - top < 40) { top = 0; bottom = window.innerHeight; }  // a pad as tall as the screen
+    if (box.top >= top && box.bottom <= bottom) return;
+    // the meld in the middle of what is in sight (the screen's middle was under the pad:
+    // issue 24), or its top there when it is taller; at once, not smoothly: a page still
+    // gliding moves the keys under the next tap (a tap on Save pressed at one place and let
+    // go at another was no tap at all)
+    var by = box.height > bottom - top ? box.top - top : (box.top + box.bottom) / 2 - (top + bottom) / 2;
+    window.scrollBy({ top: by, behavior: "instant" });
   });
 })();

@@ -38,6 +38,19 @@
 
   document.addEventListener("htmx:afterSettle", loadOpen);
 
+  // A deal deleted (or a change undone, contracts swapped) from the bottom of a long
+  // scoreboard: its answer says so at the top, with Undo, out of view (issue 24). The page is
+  // taken to its top, at once, when a form of the scoreboard posted and the answer has a
+  // message; a live redraw (a GET) never moves it.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var detail = event.detail || {};
+    var config = detail.requestConfig || {};
+    var board = document.getElementById("scoreboard");
+    if (!board || String(config.verb).toLowerCase() !== "post") return;
+    if (!board.querySelector(".messages")) return;
+    window.scrollTo({ top: 0, behavior: "instant" });
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     var morph = window.Idiomorph;
     if (morph && morph.defaults && morph.defaults.callbacks) {
