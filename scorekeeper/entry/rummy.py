@@ -9,10 +9,12 @@ is known here.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scorekeeper import rule_messages
 from scorekeeper.entry import drafts as st
@@ -449,6 +451,7 @@ class RummyPage:
         scored = score_with(self.match, self.number, self.deal_of(draft), document=self.document)
         sides = [self.score_side(draft, k) for k in range(self.live_sides(draft))]
         pad = self.pad_variant(draft)
+        previews = self.key_previews(draft) if pad == "cards" else {}
         tabs = []
         for k in range(len(sides)):
             side_score, side_error = sides[k]
@@ -487,6 +490,8 @@ class RummyPage:
             "error": error,
             "sets_allowed": self.sets_allowed,
             "set_rank": self._set_rank(draft),
+            # what the keys will enter (on the keys; entry.js sets them on a pad it kept)
+            "key_previews": json.dumps(previews, ensure_ascii=False, separators=(",", ":")),
             "pad_cards": pad == "cards",
             "pad_signed": pad == "points",
             # all the pad's keys draw from (kept once drawn: templatetags/keep_tags.py)
@@ -495,6 +500,44 @@ class RummyPage:
             # Burraco for three: who played alone, one tap (None: not asked in this deal)
             "solo_choices": self.solo_choices(draft) if self.solo_asked else None,
         }
+
+    def key_previews(self, draft: st.RummyDraft) -> dict[str, str]:
+        """What a pad key will enter, where that is not its own card into the meld taps go to
+        (issue 24: the run shortcut surprised a new user six times in one evening): a rank key
+        that fills the run in says the ranks it enters ("6–9"), one that starts a new meld
+        says so; over a set, a suit key says the card it adds ("+K♥"). Keyed by the key's
+        action; shown on the key (entry.js, the stylesheet)."""
+        side = draft.open_side
+        out: dict[str, str] = {}
+        if side.mode != "cards" or side.target_position() is None:
+            return out  # in hand, a new meld, the discard: each key is its own card
+        before = {meld_id: list(cards) for meld_id, cards in zip(side.ids, side.melds, strict=True)}
+        set_rank = self._set_rank(draft)
+        for rank in st.RANKS:
+            probe = draft.copy()
+            try:
+                st.rummy_apply(probe, f"rank:{rank}", sets=self.sets_allowed)
+            except (st.UnknownAction, RuleError):
+                continue
+            after = probe.open_side
+            grown = {
+                meld_id: cards[len(before[meld_id]) :]
+                for meld_id, cards in zip(after.ids, after.melds, strict=True)
+                if meld_id in before and cards[: len(before[meld_id])] == before[meld_id]
+            }
+            if any(meld_id not in before for meld_id in after.ids):
+                if not set_rank:  # over a set every other rank is a new meld: no news
+                    out[f"rank:{rank}"] = pgettext(
+                        "a rank key that starts a new meld: a short word", "new"
+                    )
+            elif (added := [c for cards in grown.values() for c in cards]) and len(added) > 1:
+                out[f"rank:{rank}"] = f"{added[0][:-1]}–{added[-1][:-1]}"
+        for suit in st.SUITS if set_rank else ():
+            probe = draft.copy()
+            st.rummy_apply(probe, f"suit:{suit}", sets=self.sets_allowed)
+            if probe.by_suit:  # the card it added (the lone card's own suit only chooses it)
+                out[f"suit:{suit}"] = "+" + st.card_label(probe.by_suit)
+        return out
 
     def _set_rank(self, draft: st.RummyDraft) -> str:
         """The rank a suit key adds a card of (a set in progress), or ""."""

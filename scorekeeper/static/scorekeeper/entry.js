@@ -348,6 +348,28 @@
   defineKeys();
   document.addEventListener("DOMContentLoaded", defineKeys);
 
+  // What each pad key will enter when that is not its own card into the meld (a run filled
+  // in, a new meld, a suit key over a set: issue 24), as the answer says it on #entry
+  // (data-key-previews, a JSON object by action): set on the keys as data-preview, which the
+  // stylesheet shows. A pad kept as it was by the morph swap ({% keep %}) is not redrawn, so
+  // its keys are given the answer's previews here.
+  function showPreviews() {
+    var entry = document.getElementById("entry");
+    if (!entry || !entry.hasAttribute("data-key-previews")) return;
+    var previews = {};
+    try { previews = JSON.parse(entry.getAttribute("data-key-previews") || "{}") || {}; }
+    catch (e) { previews = {}; }
+    var keys = entry.querySelectorAll(".pad-grid button[name=action]");
+    for (var i = 0; i < keys.length; i++) {
+      var preview = previews[keys[i].value];
+      if (preview) {
+        if (keys[i].getAttribute("data-preview") !== preview) keys[i].setAttribute("data-preview", preview);
+      } else if (keys[i].hasAttribute("data-preview")) keys[i].removeAttribute("data-preview");
+    }
+  }
+  document.addEventListener("htmx:afterSwap", showPreviews);
+  document.addEventListener("DOMContentLoaded", showPreviews);
+
   // The pad folded (its <details> closed) stays folded when a tap's answer is morphed in, and
   // open stays open: the answer always draws it open, and the morph may draw it anew (an
   // element made empty, then given the answer's attributes), which must open it then.
