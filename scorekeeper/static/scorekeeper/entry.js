@@ -220,7 +220,8 @@
     // an error, a redirect, or a page without a pad: the taps still queued were meant for a
     // pad that is gone, and are not sent
     if (redirected || !event.detail.successful || !entryForm()) {
-      lose(queue);
+      // (a Save behind it is no tap left to enter: the deal it would save is gone, or saved)
+      lose(queue.filter(function (t) { return t.action !== "save"; }));
       queue = [];
     }
     pump();
