@@ -618,14 +618,8 @@ class Table:
         if entry is None:
             return
         side, card = self.mine["toggle_side"], self.mine["toggle"]
-        if entry.pk == 0 or entry.pk not in self.contributed:
-            for mine in self.mine["cards"][side]:
-                if self.add_card(entry, side, mine) != "ok":
-                    return
-            if not entry.draft["sides"][side].get("took_pot"):
-                if self.tap(entry, f"pot:{side}") != "ok":
-                    return
-            self.contributed.add(entry.pk)
+        if not self.enter_part(entry):
+            return
         for _ in range(5):
             hand = entry.draft["sides"][side]["hand"]
             if card in hand:
@@ -640,17 +634,24 @@ class Table:
         if entry is None:
             return
         self.known = max(self.known, entry.number - 1)
+        if not self.enter_part(entry):
+            return
+        if not self.save(entry, editing=False):
+            self.scoreboard()
+
+    def enter_part(self, entry: Entry) -> bool:
+        """This phone's part of the deal in progress, once a deal: on each of its sides, its
+        cards, then "took the pot" if its screen shows it unticked. False if a tap failed."""
         if entry.pk == 0 or entry.pk not in self.contributed:
             for side in self.mine["sides"]:
                 for card in self.mine["cards"][side]:
                     if self.add_card(entry, side, card) != "ok":
-                        return
+                        return False
                 if not entry.draft["sides"][side].get("took_pot"):
                     if self.tap(entry, f"pot:{side}") != "ok":
-                        return
+                        return False
             self.contributed.add(entry.pk)
-        if not self.save(entry, editing=False):
-            self.scoreboard()
+        return True
 
     def pick_deal(self) -> int:
         if self.cfg["shared"] and self.rng.random() < 0.7:

@@ -215,6 +215,16 @@ def _stored_meanwhile(
     return TemplateResponse(request, template, context)
 
 
+def _meanwhile(
+    request: HttpRequest, access: Access, number: int, *, editing: bool, form: EntryForm
+) -> HttpResponse:
+    """The one answer to a screen whose deal was stored meanwhile, whichever step found it
+    (the page's deal number, opening the draft, a tap, a save): :func:`_stored_meanwhile`
+    with what that screen showed and the key it sent."""
+    posted, tapped = form.cleaned()
+    return _stored_meanwhile(request, access, number, editing=editing, posted=posted, tapped=tapped)
+
+
 def _offerable(seen: Any) -> bool:
     """A Barbu sheet with no contract named shows no deal to offer (a rummy draft always does)."""
     return not isinstance(seen, st.BarbuDraft) or seen.contract is not None
@@ -252,14 +262,7 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
         drawn_for = form.deal_number()
         if drawn_for is not None and drawn_for < page.deal_number:
             # this page was entering a deal that has been stored since
-            return _stored_meanwhile(
-                request,
-                access,
-                drawn_for,
-                editing=False,
-                posted=form.cleaned()[0],
-                tapped=form.cleaned()[1],
-            )
+            return _meanwhile(request, access, drawn_for, editing=False, form=form)
     if not editing and match.is_finished:
         messages.info(request, _("This match is finished: no deal can be added."))
         return page_redirect(request, _scoreboard_url(match))
@@ -286,14 +289,7 @@ def deal_entry(request: HttpRequest, pk: int, number: int | None = None) -> Http
                 base=base,
             )
         except DraftGone:  # stored by another phone since this request read the match
-            return _stored_meanwhile(
-                request,
-                access,
-                deal_number,
-                editing=editing,
-                posted=form.cleaned()[0],
-                tapped=form.cleaned()[1],
-            )
+            return _meanwhile(request, access, deal_number, editing=editing, form=form)
     view_key = VIEW_KEY.format(pk=match.pk, kind="edit" if editing else "new", number=deal_number)
 
     state = _State(page=page, stored=stored, view=request.session.get(view_key))
@@ -403,9 +399,7 @@ def _post(
     drawn_id, drawn_version = _drawn_from(form)
     if editing and drawn_id is not None and drawn_id != state.stored.pk and action != "offer":
         # the correction this page was making is gone: saved by someone (or by this phone)
-        return _stored_meanwhile(
-            request, access, number, editing=True, posted=draft_json, tapped=action
-        )
+        return _meanwhile(request, access, number, editing=True, form=form)
     seen = None
     if draft_json is None:  # too long for a draft, or a character no page sends
         state.unreadable = True
@@ -534,14 +528,7 @@ def _tap(
             by=access.label,
         )
     except DraftGone:
-        return _stored_meanwhile(
-            request,
-            access,
-            page.deal_number,
-            editing=editing,
-            posted=form.cleaned()[0],
-            tapped=action,
-        )
+        return _meanwhile(request, access, page.deal_number, editing=editing, form=form)
     except RuleError as e:
         state.error = e
         return None
@@ -595,13 +582,7 @@ def _save(
             shown=shown,
         )
     except DraftGone:
-        return _stored_meanwhile(
-            request,
-            access,
-            number,
-            editing=editing,
-            posted=form.cleaned()[0],
-        )
+        return _meanwhile(request, access, number, editing=editing, form=form)
     except RuleError as e:
         if e.code == "deal_gone":  # deleted on another phone while this one saved
             return _deal_gone(request, match, number)
@@ -617,9 +598,7 @@ def _save(
                     gone = True
         now = DealDraft.objects.filter(pk=state.stored.pk).first()
         if gone or now is None:  # and then saved by that phone, before this one was told
-            return _stored_meanwhile(
-                request, access, number, editing=editing, posted=form.cleaned()[0]
-            )
+            return _meanwhile(request, access, number, editing=editing, form=form)
         state.error = e
         state.overtaken_by = ""
         state.redraw(now)
