@@ -3,7 +3,7 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: install messages run serve test lint format bench clean
+.PHONY: install messages run serve test test-fast lint format bench clean
 
 # The languages' catalogues: locale/<lang>/LC_MESSAGES/django.po (committed), compiled for the
 # site into django.mo beside each (not committed, .gitignore) by GNU gettext's msgfmt, which
@@ -58,6 +58,11 @@ TEST_WORKERS ?= auto
 test: install
 	$(VENV)/bin/ruff check .
 	DEBUG= $(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal
+
+# The edit loop: every test but the browser ones (a few minutes), side by side.
+test-fast: install
+	$(VENV)/bin/ruff check .
+	DEBUG= $(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal -m "not browser"
 
 lint: install
 	$(VENV)/bin/ruff check .
