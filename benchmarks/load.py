@@ -621,13 +621,15 @@ class Table:
         if not self.enter_part(entry):
             return
         for _ in range(5):
-            hand = entry.draft["sides"][side]["hand"]
-            if card in hand:
-                outcome = self.tap(entry, f"remove:hand:{hand.index(card)}", (side, card, -1))
-            else:
-                outcome = self.add_card(entry, side, card)
-            if outcome != "ok":
+            if self.toggle(entry, side, card) != "ok":
                 return
+
+    def toggle(self, entry: Entry, side: int, card: str) -> str | None:
+        """``card`` taken out of the hand of ``side`` if it holds it, else added to it."""
+        hand = entry.draft["sides"][side]["hand"]
+        if card in hand:
+            return self.tap(entry, f"remove:hand:{hand.index(card)}", (side, card, -1))
+        return self.add_card(entry, side, card)
 
     def enter(self) -> None:
         entry = self.open(f"/matches/{self.match}/deals/new/")
@@ -666,12 +668,7 @@ class Table:
             side, card = self.mine["toggle_side"], self.mine["toggle"]
             if entry.draft["side"] != side and self.tap(entry, f"side:{side}") != "ok":
                 return
-            hand = entry.draft["sides"][side]["hand"]
-            if card in hand:
-                outcome = self.tap(entry, f"remove:hand:{hand.index(card)}", (side, card, -1))
-            else:
-                outcome = self.add_card(entry, side, card)
-            if outcome != "ok":
+            if self.toggle(entry, side, card) != "ok":
                 return
         if not self.save(entry, editing=True):
             self.scoreboard()
