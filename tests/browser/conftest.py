@@ -181,6 +181,15 @@ def enter_deal(page, number: int) -> None:
     fits(page)
 
 
+def first_deal(chromium, base: str, game: str):
+    """A new phone of a new user, on the entry page of deal 1 of a new ``game`` match."""
+    page = new_phone(chromium)
+    sign_up(page, base)
+    new_match(page, base, game)
+    enter_deal(page, 1)
+    return page
+
+
 def save(page, scoreboard: str, number: int) -> None:
     settled(page)
     fits(page)

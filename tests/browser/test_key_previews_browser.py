@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from tests.conftest import run
 
-from .conftest import enter_deal, new_match, new_phone, settled, sign_up, tap
+from .conftest import first_deal, settled, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -16,10 +16,7 @@ SHOWN = "(key) => getComputedStyle(key, '::after').content"
 
 
 def test_the_keys_say_the_run_they_fill_and_the_card_a_suit_key_adds(live_server, chromium):
-    page = new_phone(chromium)
-    sign_up(page, live_server.url)
-    new_match(page, live_server.url, "burraco")
-    enter_deal(page, 1)
+    page = first_deal(chromium, live_server.url, "burraco")
     for action in run("H", "3 4 5"):
         tap(page, action)
     settled(page)

@@ -13,7 +13,7 @@ import pytest
 
 from tests.conftest import run
 
-from .conftest import enter_deal, new_match, new_phone, settled, sign_up, tap
+from .conftest import first_deal, settled, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,10 +21,7 @@ HAND = '#entry .emeld.hand button.ereading[name="action"]'
 
 
 def test_a_key_held_while_melds_are_added_above_it_keeps_its_action(live_server, chromium):
-    page = new_phone(chromium)
-    sign_up(page, live_server.url)
-    new_match(page, live_server.url, "burraco")
-    enter_deal(page, 1)
+    page = first_deal(chromium, live_server.url, "burraco")
     for action in run("S", "3 4 5 6 7"):
         tap(page, action)
     settled(page)

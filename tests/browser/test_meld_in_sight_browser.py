@@ -7,7 +7,7 @@ import pytest
 
 from tests.conftest import run
 
-from .conftest import enter_deal, new_match, new_phone, settled, sign_up, tap
+from .conftest import first_deal, settled, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,10 +22,7 @@ IN_SIGHT = """() => {
 
 
 def test_the_meld_being_entered_is_between_the_bar_and_the_pad(live_server, chromium):
-    page = new_phone(chromium)
-    sign_up(page, live_server.url)
-    new_match(page, live_server.url, "burraco")
-    enter_deal(page, 1)
+    page = first_deal(chromium, live_server.url, "burraco")
     melds = [run("S", "3 4 5 6"), run("H", "7 8 9"), run("D", "10 J Q"), run("C", "4 5 6")]
     for meld in melds:
         for action in [*meld, "new_meld"]:

@@ -12,16 +12,13 @@ from playwright.sync_api import expect
 
 from tests.conftest import run
 
-from .conftest import enter_deal, new_match, new_phone, settled, sign_up, tap
+from .conftest import first_deal, new_phone, settled, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def two_phones(chromium, live_server, game: str):
-    first = new_phone(chromium)
-    sign_up(first, live_server.url)
-    new_match(first, live_server.url, game)
-    enter_deal(first, 1)
+    first = first_deal(chromium, live_server.url, game)
     second = new_phone(chromium)
     second.context.add_cookies(first.context.cookies())
     second.goto(first.url)

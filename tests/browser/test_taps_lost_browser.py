@@ -7,16 +7,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import enter_deal, new_match, new_phone, settled, sign_up, tap
+from .conftest import first_deal, settled, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_tap_that_could_not_be_sent_stays_listed_until_dismissed(live_server, chromium):
-    page = new_phone(chromium)
-    sign_up(page, live_server.url)
-    new_match(page, live_server.url, "burraco")
-    enter_deal(page, 1)
+    page = first_deal(chromium, live_server.url, "burraco")
     tap(page, "suit:S")
     settled(page)
 
@@ -46,10 +43,7 @@ def test_a_tap_that_could_not_be_sent_stays_listed_until_dismissed(live_server, 
 def test_taps_queued_behind_a_logged_out_answer_are_listed(live_server, chromium):
     """The session ended while taps were on their way: the answer is an error page in place
     of the entry, and the taps behind it are named there too, never dropped without a word."""
-    page = new_phone(chromium)
-    sign_up(page, live_server.url)
-    new_match(page, live_server.url, "burraco")
-    enter_deal(page, 1)
+    page = first_deal(chromium, live_server.url, "burraco")
     page.context.clear_cookies()
     page.evaluate(
         """() => ["suit:H", "rank:8", "rank:9"].forEach((a) =>
@@ -63,10 +57,7 @@ def test_taps_queued_behind_a_logged_out_answer_are_listed(live_server, chromium
 def test_a_tap_the_site_refused_stays_listed_with_its_reason(live_server, chromium):
     """Barbu: Save before a contract is named is refused; the banner goes with the next tap's
     answer, the list keeps the refusal and its reason."""
-    page = new_phone(chromium)
-    sign_up(page, live_server.url)
-    new_match(page, live_server.url, "barbu")
-    enter_deal(page, 1)
+    page = first_deal(chromium, live_server.url, "barbu")
     tap(page, "save")
     settled(page)
     refused = page.locator('#taps-lost [data-lost-tap="save"]')

@@ -109,24 +109,23 @@
   // page (body[data-lost-taps-message], [data-refused-tap-message], [data-dismiss-label]).
   var LOST_KEY = "scorekeeper:lost-taps";
   var LOST_MAX = 30;
-  var sending = null;  // the tap on its way: its values
+  var sending = null;  // the tap on its way: its action and its key's label
 
-  function lostList() {
-    try { return JSON.parse(window.sessionStorage.getItem(LOST_KEY) || "[]") || []; }
-    catch (e) { return []; }
-  }
-  function lostSave(list) {
+  // the list: read from the tab's storage once, written back at each change (where storage
+  // is refused, a private tab, it lives as long as the page)
+  var lost = [];
+  try { lost = JSON.parse(window.sessionStorage.getItem(LOST_KEY) || "[]") || []; }
+  catch (e) { lost = []; }
+  function lostSave() {
+    lost = lost.slice(-LOST_MAX);
     try {
-      if (list.length) window.sessionStorage.setItem(LOST_KEY, JSON.stringify(list.slice(-LOST_MAX)));
+      if (lost.length) window.sessionStorage.setItem(LOST_KEY, JSON.stringify(lost));
       else window.sessionStorage.removeItem(LOST_KEY);
-    } catch (e) { /* storage refused (a private tab): the list lives as long as the page */ }
-    lostMemory = list.slice(-LOST_MAX);
+    } catch (e) { /* storage refused: the list in memory stays */ }
   }
-  var lostMemory = null;
-  function lostRead() { var l = lostList(); return l.length || !lostMemory ? l : lostMemory; }
 
   function lostDraw() {
-    var list = lostRead();
+    var list = lost;
     var box = document.getElementById("taps-lost");
     var body = document.body;
     if (!list.length) { if (box) box.remove(); return; }
@@ -161,15 +160,14 @@
   }
 
   function lose(taps, why) {
-    var list = lostRead();
     var added = false;
     for (var i = 0; i < taps.length; i++) {
       if (!taps[i] || !taps[i].action) continue;  // a redraw is no tap
-      list.push({ action: taps[i].action, label: taps[i].label || taps[i].action, why: why || "" });
+      lost.push({ action: taps[i].action, label: taps[i].label || taps[i].action, why: why || "" });
       added = true;
     }
     if (!added) return;
-    lostSave(list);
+    lostSave();
     lostDraw();
     var box = document.getElementById("taps-lost");
     if (box && box.scrollIntoView) box.scrollIntoView({ block: "nearest" });
@@ -177,7 +175,8 @@
 
   document.addEventListener("click", function (event) {
     if (!event.target.closest || !event.target.closest("[data-dismiss-lost]")) return;
-    lostSave([]);
+    lost = [];
+    lostSave();
     lostDraw();
   });
   document.addEventListener("DOMContentLoaded", lostDraw);
@@ -339,8 +338,7 @@
     defineKeys.done = true;
     window.htmx.defineExtension("entry-keys", {
       handleSwap: function (style, target, fragment) {
-        labelKeys(target);
-        labelKeys(fragment);
+        labelKeys(fragment);  // the page's own keys are labelled once drawn (below)
         return false;  // the morph extension swaps
       }
     });
